@@ -1,0 +1,77 @@
+//! Builtin functions are data: each domain file exports a `TABLE` of [`Builtin`] entries
+//! (name, function, one-line doc), and [`lookup`] joins the tables into one map.
+//!
+//! A builtin receives the interpreter (for the random stream, figures, output, limits and
+//! calling function values) and its evaluated arguments with the number of outputs the caller
+//! wants. It returns errors without positions; the evaluator attaches the call's span.
+
+mod args;
+mod construct;
+mod higher;
+mod linalg;
+mod math;
+mod ml;
+mod output;
+mod plotting;
+mod reduce;
+mod shape;
+
+pub(crate) use args::Args;
+
+use super::error::LangResult;
+use super::eval::Interp;
+use super::value::Value;
+use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
+
+pub(crate) type BuiltinFn = fn(&mut Interp, Args) -> LangResult<Value>;
+
+/// One builtin function.
+pub(crate) struct Builtin {
+    pub name: &'static str,
+    pub func: BuiltinFn,
+    /// One line saying what it does, e.g. `"zeros(n) | zeros(m, n): array of zeros"`.
+    pub doc: &'static str,
+}
+
+/// Every domain table, in a fixed order.
+fn tables() -> [&'static [Builtin]; 9] {
+    [
+        construct::TABLE,
+        shape::TABLE,
+        math::TABLE,
+        reduce::TABLE,
+        linalg::TABLE,
+        ml::TABLE,
+        output::TABLE,
+        higher::TABLE,
+        plotting::TABLE,
+    ]
+}
+
+/// All builtins, in table order.
+pub(crate) fn all() -> impl Iterator<Item = &'static Builtin> {
+    tables().into_iter().flatten()
+}
+
+/// The builtin called `name`, if any.
+pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
+    static MAP: OnceLock<FxHashMap<&'static str, &'static Builtin>> = OnceLock::new();
+    MAP.get_or_init(|| all().map(|b| (b.name, b)).collect())
+        .get(name)
+        .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_documented() {
+        let mut seen = std::collections::HashSet::new();
+        for b in all() {
+            assert!(seen.insert(b.name), "builtin '{}' registered twice", b.name);
+            assert!(!b.doc.trim().is_empty(), "builtin '{}' has no doc", b.name);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! Builtins: plotting. Placeholder table until this domain lands.
+
+use super::Builtin;
+
+pub(crate) static TABLE: &[Builtin] = &[];

@@ -1,0 +1,189 @@
+//! The display text of every value kind (spec §8.1), byte-exact with rustlab. This is the
+//! one place that formats values for `print`, `disp`, bare expression statements, script echo
+//! and `${expr}` interpolation; no caller formats values on its own.
+//!
+//! Scalars use Rust's `f64` Display (shortest round-trip digits, never an exponent); array
+//! elements use `{:.6}`; there is no column alignment anywhere.
+
+use super::value::{C64, NumArray, Value};
+
+/// How many elements or rows a display shows before eliding the rest.
+const SHOWN: usize = 8;
+
+/// A real number as rustlab prints it: `3`, `0.30000000000000004`, `0.0000001`, `-0`,
+/// `NaN`, `inf`, `-inf`.
+pub fn scalar(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A complex number: `3+4j`, `3-4j` (both parts in scalar display).
+pub fn complex(z: C64) -> String {
+    if z.im >= 0.0 {
+        format!("{}+{}j", scalar(z.re), scalar(z.im))
+    } else {
+        format!("{}{}j", scalar(z.re), scalar(z.im))
+    }
+}
+
+/// One array element: `{:.6}` of the real part when `|im| < 1e-12`, else both parts.
+pub fn element(z: C64) -> String {
+    if z.im.abs() < 1e-12 {
+        format!("{:.6}", z.re)
+    } else if z.im >= 0.0 {
+        format!("{:.6}+{:.6}j", z.re, z.im)
+    } else {
+        format!("{:.6}{:.6}j", z.re, z.im)
+    }
+}
+
+/// `[1×N]  e1  e2 ... (N total)`.
+pub fn vector(a: &NumArray) -> String {
+    let n = a.len();
+    let mut out = format!("[1×{n}]");
+    for z in a.iter_c().take(SHOWN) {
+        out.push_str("  ");
+        out.push_str(&element(z));
+    }
+    if n > SHOWN {
+        out.push_str(&format!("  ... ({n} total)"));
+    }
+    out
+}
+
+/// `Matrix(RxC)` then one `  [a, b, ...]` line per shown row.
+pub fn matrix(a: &NumArray) -> String {
+    let (rows, cols) = a.shape();
+    let mut out = format!("Matrix({rows}x{cols})");
+    for r in 0..rows.min(SHOWN) {
+        let cells: Vec<String> = (0..cols.min(SHOWN)).map(|c| element(a.get(r, c))).collect();
+        out.push_str("\n  [");
+        out.push_str(&cells.join(", "));
+        if cols > SHOWN {
+            out.push_str(", ...");
+        }
+        out.push(']');
+    }
+    if rows > SHOWN {
+        out.push_str(&format!("\n  ... ({rows} rows total)"));
+    }
+    out
+}
+
+/// `{1×2} "a", "b"`.
+pub fn string_array(items: &[String]) -> String {
+    let n = items.len();
+    let shown: Vec<String> = items
+        .iter()
+        .take(SHOWN)
+        .map(|s| format!("\"{s}\""))
+        .collect();
+    let mut out = format!("{{1×{n}}} {}", shown.join(", "));
+    if n > SHOWN {
+        out.push_str(&format!(", ... ({n} total)"));
+    }
+    out
+}
+
+/// The display text of any value.
+pub fn value(v: &Value) -> String {
+    match v {
+        Value::None => "None".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Scalar(x) => scalar(*x),
+        Value::Complex(z) => complex(*z),
+        Value::Str(s) => s.clone(),
+        Value::Vector(a) => vector(a),
+        Value::Matrix(a) => matrix(a),
+        Value::StrArray(items) => string_array(items),
+        Value::Struct(fields) => {
+            let parts: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| format!("{k}: {}", value(v)))
+                .collect();
+            format!("struct {{{}}}", parts.join(", "))
+        }
+        Value::Tuple(items) => {
+            let parts: Vec<String> = items.iter().map(value).collect();
+            format!("({})", parts.join(", "))
+        }
+        Value::Lambda(l) => format!("@({}) {}", l.def.params.join(", "), l.def.text),
+        Value::Handle(name) => format!("@{name}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalars_are_positional_shortest_round_trip() {
+        let cases = [
+            (3.0, "3"),
+            (-24.2082394987112, "-24.2082394987112"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (1e-7, "0.0000001"),
+            (1e20, "100000000000000000000"),
+            (123456789012345678.0, "123456789012345680"),
+            (1e15, "1000000000000000"),
+            (-0.0, "-0"),
+            (f64::NAN, "NaN"),
+            (f64::INFINITY, "inf"),
+            (f64::NEG_INFINITY, "-inf"),
+        ];
+        for (x, text) in cases {
+            assert_eq!(scalar(x), text);
+        }
+        assert_eq!(
+            scalar(0.00000030999937929016566),
+            "0.00000030999937929016566"
+        );
+    }
+
+    #[test]
+    fn complex_and_elements() {
+        assert_eq!(complex(C64::new(3.0, 4.0)), "3+4j");
+        assert_eq!(complex(C64::new(3.0, -4.0)), "3-4j");
+        assert_eq!(element(C64::new(-1e-9, 0.0)), "-0.000000");
+        assert_eq!(element(C64::new(1.0, 1e-13)), "1.000000");
+        assert_eq!(element(C64::new(1.0, -0.5)), "1.000000-0.500000j");
+        assert_eq!(element(C64::new(1e20, 0.0)), "100000000000000000000.000000");
+    }
+
+    #[test]
+    fn vector_display_elides_after_eight() {
+        let v = NumArray::row((1..=12).map(f64::from).collect());
+        assert_eq!(
+            vector(&v),
+            "[1×12]  1.000000  2.000000  3.000000  4.000000  5.000000  6.000000  7.000000  8.000000  ... (12 total)"
+        );
+        assert_eq!(vector(&NumArray::row(vec![])), "[1×0]");
+    }
+
+    #[test]
+    fn matrix_display_rows_and_elision() {
+        let m = NumArray::from_row_major(2, 2, vec![f64::NAN, f64::INFINITY, 1.0, 0.0]);
+        assert_eq!(matrix(&m), "Matrix(2x2)\n  [NaN, inf]\n  [1.000000, 0.000000]");
+        let big = NumArray::zeros(9, 9);
+        let text = matrix(&big);
+        assert!(text.ends_with(", ...]\n  ... (9 rows total)"));
+        assert_eq!(text.lines().count(), 10);
+    }
+
+    #[test]
+    fn other_kinds() {
+        assert_eq!(string_array(&["a".into(), "b".into()]), "{1×2} \"a\", \"b\"");
+        let mut fields = std::collections::BTreeMap::new();
+        fields.insert("b".to_string(), Value::Scalar(2.0));
+        fields.insert("a".to_string(), Value::row(vec![1.0, 2.0]));
+        assert_eq!(
+            value(&Value::Struct(fields.into())),
+            "struct {a: [1×2]  1.000000  2.000000, b: 2}"
+        );
+        assert_eq!(value(&Value::Handle("sin".into())), "@sin");
+        assert_eq!(value(&Value::None), "None");
+        assert_eq!(
+            value(&Value::tuple(vec![Value::Scalar(1.0), Value::Bool(true)])),
+            "(1, true)"
+        );
+    }
+}

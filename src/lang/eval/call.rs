@@ -1,0 +1,255 @@
+//! Name resolution and calls (spec §7): `NAME(args)` indexes a variable, or calls a user
+//! function, a lambda or handle held in a variable, or a builtin, in that order. User
+//! functions run in a fresh workspace; lambdas in their captured one. `run "file"` executes
+//! another file in the current workspace.
+
+use super::{Flow, Interp};
+use crate::lang::ast::{Expr, FunctionDef};
+use crate::lang::builtins::{self, Args};
+use crate::lang::error::{LangError, LangResult};
+use crate::lang::parser;
+use crate::lang::value::{Lambda, Value, Workspace};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Caller variables a function call can see (spec §7.1, plus `true`/`false`, which
+/// rustlab forgets to define inside functions).
+const INHERITED: [&str; 8] = ["i", "j", "pi", "e", "Inf", "NaN", "true", "false"];
+
+impl Interp {
+    /// `NAME(args)`: index a variable or call a function (resolution order of spec §7.3;
+    /// indexing a scalar variable is tried last so it never shadows a function).
+    pub(crate) fn call_or_index(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        nargout: usize,
+    ) -> LangResult<Value> {
+        if let Some(v) = self.vars.get(name)
+            && is_indexable(v)
+        {
+            return self.index_variable(name, args);
+        }
+        let values = self.eval_args(args)?;
+        if let Some(v) = self.resolve_callable(name) {
+            return self.call_callable(v, values, nargout);
+        }
+        if let Some(v) = self.vars.get(name)
+            && matches!(v, Value::Scalar(_) | Value::Complex(_) | Value::Bool(_))
+        {
+            let v = v.clone();
+            return self.index_scalar(&v, &values);
+        }
+        Err(LangError::undefined_function(name))
+    }
+
+    /// Call a function by name with evaluated arguments (commands, `feval`, method sugar).
+    pub(crate) fn call_named(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        nargout: usize,
+    ) -> LangResult<Value> {
+        match self.resolve_callable(name) {
+            Some(callable) => self.call_callable(callable, args, nargout),
+            None => Err(LangError::undefined_function(name)),
+        }
+    }
+
+    /// `obj.NAME(args)`: sugar for `NAME(obj, args...)`.
+    pub(crate) fn method_call(
+        &mut self,
+        receiver: Value,
+        name: &str,
+        args: &[Expr],
+        nargout: usize,
+    ) -> LangResult<Value> {
+        let mut values = vec![receiver];
+        values.extend(self.eval_args(args)?);
+        if let Some(v) = self.vars.get(name)
+            && is_indexable(v)
+        {
+            let v = v.clone();
+            return self.index_with_values(&v, &values);
+        }
+        self.call_named(name, values, nargout)
+    }
+
+    /// Call a lambda or handle value (also used by builtins such as `arrayfun`).
+    pub(crate) fn call_value(
+        &mut self,
+        f: &Value,
+        args: Vec<Value>,
+        nargout: usize,
+    ) -> LangResult<Value> {
+        match f {
+            Value::Lambda(l) => self.call_lambda(l, args),
+            Value::Handle(name) => self.call_named(name, args, nargout),
+            Value::Str(name) => self.call_named(name, args, nargout),
+            other => Err(LangError::type_error(format!(
+                "cannot call a value of type {}",
+                other.type_name()
+            ))),
+        }
+    }
+
+    fn eval_args(&mut self, args: &[Expr]) -> LangResult<Vec<Value>> {
+        args.iter().map(|a| self.eval(a)).collect()
+    }
+
+    fn resolve_callable(&self, name: &str) -> Option<Callable> {
+        if let Some(def) = self.functions.get(name) {
+            return Some(Callable::User(Arc::clone(def)));
+        }
+        if let Some(v @ (Value::Lambda(_) | Value::Handle(_))) = self.vars.get(name) {
+            return Some(Callable::Value(v.clone()));
+        }
+        builtins::lookup(name).map(Callable::Builtin)
+    }
+
+    fn call_callable(
+        &mut self,
+        callable: Callable,
+        args: Vec<Value>,
+        nargout: usize,
+    ) -> LangResult<Value> {
+        match callable {
+            Callable::User(def) => self.call_user(&def, args, nargout),
+            Callable::Value(v) => self.call_value(&v, args, nargout),
+            Callable::Builtin(b) => (b.func)(self, Args::new(b.name, args, nargout)),
+        }
+    }
+
+    fn call_user(&mut self, def: &FunctionDef, args: Vec<Value>, nargout: usize) -> LangResult<Value> {
+        if args.len() != def.params.len() {
+            return Err(LangError::runtime(format!(
+                "function expects {} argument(s), got {}",
+                def.params.len(),
+                args.len()
+            )));
+        }
+        if nargout > 1 && nargout > def.outputs.len() {
+            return Err(LangError::runtime(format!(
+                "function '{}' declares {} output(s), but caller asked for {nargout}",
+                def.name,
+                def.outputs.len()
+            )));
+        }
+        let mut frame = Workspace::default();
+        for name in INHERITED {
+            if let Some(v) = self.vars.get(name) {
+                frame.insert(name.to_string(), v.clone());
+            }
+        }
+        frame.extend(def.params.iter().cloned().zip(args));
+        let frame = self.in_frame(frame, |interp| interp.exec_block(&def.body))?;
+        collect_outputs(def, frame, nargout)
+    }
+
+    fn call_lambda(&mut self, lambda: &Lambda, args: Vec<Value>) -> LangResult<Value> {
+        let def = &lambda.def;
+        if args.len() != def.params.len() {
+            return Err(LangError::runtime(format!(
+                "lambda expects {} argument(s), got {}",
+                def.params.len(),
+                args.len()
+            )));
+        }
+        let mut frame = (*lambda.captured).clone();
+        frame.extend(def.params.iter().cloned().zip(args));
+        let mut result = Ok(Value::None);
+        self.in_frame(frame, |interp| {
+            result = interp.eval(&def.body);
+            Ok(Flow::Normal)
+        })?;
+        result
+    }
+
+    /// Run `body` with `frame` as the workspace, one call level deeper; give the frame back.
+    fn in_frame(
+        &mut self,
+        frame: Workspace,
+        body: impl FnOnce(&mut Interp) -> LangResult<Flow>,
+    ) -> LangResult<Workspace> {
+        if self.depth >= self.config.limits.max_call_depth {
+            return Err(LangError::limit(format!(
+                "recursion depth limit of {} calls exceeded",
+                self.config.limits.max_call_depth
+            )));
+        }
+        let caller = std::mem::replace(&mut self.vars, frame);
+        self.depth += 1;
+        let flow = body(self);
+        self.depth -= 1;
+        let frame = std::mem::replace(&mut self.vars, caller);
+        match flow? {
+            Flow::Break | Flow::Continue => Err(LangError::runtime(
+                "'break' or 'continue' outside of a loop",
+            )),
+            Flow::Normal | Flow::Return => Ok(frame),
+        }
+    }
+
+    /// `run "path"`: execute a file's statements in the current workspace.
+    pub(crate) fn run_file(&mut self, path: &str) -> LangResult<()> {
+        let full = self.config.base_dir.join(path);
+        let key = full.canonicalize().unwrap_or_else(|_| full.clone());
+        if self.running_files.contains(&key) {
+            return Err(LangError::runtime(format!(
+                "run: '{path}' is already running (a file cannot run itself)"
+            )));
+        }
+        let text = std::fs::read_to_string(&full)
+            .map_err(|e| LangError::runtime(format!("run: cannot read '{path}': {e}")))?;
+        let source = self.sources.add(&display_path(&full), &text, 1);
+        let program = parser::parse_program(&text, source)?;
+        self.running_files.push(key);
+        let result = self.exec_block(&program.stmts);
+        self.running_files.pop();
+        result.map(|_| ())
+    }
+}
+
+/// What a name can be called as.
+enum Callable {
+    User(Arc<FunctionDef>),
+    Value(Value),
+    Builtin(&'static builtins::Builtin),
+}
+
+/// Kinds that `NAME(args)` indexes rather than calls.
+fn is_indexable(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Vector(_) | Value::Matrix(_) | Value::Str(_) | Value::StrArray(_) | Value::Tuple(_)
+    )
+}
+
+/// The result of a user-function call: first output (or none), or a tuple of `nargout`.
+fn collect_outputs(def: &FunctionDef, mut frame: Workspace, nargout: usize) -> LangResult<Value> {
+    if nargout <= 1 {
+        return Ok(def
+            .outputs
+            .first()
+            .and_then(|name| frame.remove(name))
+            .unwrap_or(Value::None));
+    }
+    let mut items = Vec::with_capacity(nargout);
+    for name in &def.outputs[..nargout] {
+        match frame.remove(name) {
+            Some(v) => items.push(v),
+            None => {
+                return Err(LangError::runtime(format!(
+                    "function '{}': output '{name}' was not assigned in the body",
+                    def.name
+                )));
+            }
+        }
+    }
+    Ok(Value::tuple(items))
+}
+
+fn display_path(path: &std::path::Path) -> String {
+    let p: PathBuf = path.components().collect();
+    p.display().to_string()
+}

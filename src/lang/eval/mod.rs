@@ -1,0 +1,183 @@
+//! The evaluator: the state of one session ([`Interp`]) and the walk over statements and
+//! expressions. Split by concept: statements and control flow (`stmt`), expressions
+//! (`expr`), name resolution and calls (`call`), index reads (`index`), indexed assignment
+//! (`assign`).
+//!
+//! Everything a running program can touch lives in `Interp`: variables, user functions, the
+//! random stream, figures, printed output, the source texts and the limits. Nothing is
+//! process-wide, so sessions run in parallel without interfering.
+
+mod assign;
+mod call;
+mod expr;
+mod index;
+mod stmt;
+
+use super::ast::FunctionDef;
+use super::error::{LangError, LangResult};
+use super::limits::Limits;
+use super::plot::model::Figures;
+use super::rng::Rng;
+use super::source::SourceMap;
+use super::value::{C64, Value, Workspace};
+use rustc_hash::FxHashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Script mode echoes unsuppressed assignments; notebook mode never does (spec §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Script,
+    Notebook,
+}
+
+/// How a session is set up.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub mode: Mode,
+    /// Directory that `run "file"` and `savefig` paths are relative to.
+    pub base_dir: PathBuf,
+    pub limits: Limits,
+    /// Write printed text to stdout as it is produced instead of buffering it.
+    pub stream_stdout: bool,
+    /// Let `savefig` write files (script runs); book builds only record snapshots.
+    pub write_files: bool,
+    /// Set from outside to stop a run at the next statement or loop iteration.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            mode: Mode::Notebook,
+            base_dir: PathBuf::from("."),
+            limits: Limits::default(),
+            stream_stdout: false,
+            write_files: false,
+            cancel: None,
+        }
+    }
+}
+
+/// How a statement list finished, besides normally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Normal,
+    Break,
+    Continue,
+    Return,
+}
+
+/// The evaluator's state: one per session.
+pub(crate) struct Interp {
+    pub vars: Workspace,
+    pub functions: FxHashMap<String, Arc<FunctionDef>>,
+    pub rng: Rng,
+    pub figures: Figures,
+    pub sources: SourceMap,
+    pub config: Config,
+    /// Printed text not yet taken by the caller.
+    pub out: String,
+    /// Nesting of user-function and lambda calls (0 at top level).
+    pub depth: usize,
+    /// The value of the last `seed(N)`, which `parmap` derives worker streams from.
+    pub last_seed: Option<u64>,
+    /// Files currently being executed by `run`, to refuse a file running itself.
+    pub running_files: Vec<PathBuf>,
+    /// Values of `end` for the index arguments being evaluated, innermost last.
+    pub end_values: Vec<f64>,
+    deadline: Option<Instant>,
+    ticks: u32,
+}
+
+impl Interp {
+    pub fn new(config: Config, rng: Rng) -> Interp {
+        Interp {
+            vars: constants(),
+            functions: FxHashMap::default(),
+            rng,
+            figures: Figures::default(),
+            sources: SourceMap::default(),
+            config,
+            out: String::new(),
+            depth: 0,
+            last_seed: None,
+            running_files: Vec::new(),
+            end_values: Vec::new(),
+            deadline: None,
+            ticks: 0,
+        }
+    }
+
+    /// Start the clock of a run (a block, a script).
+    pub fn start_run(&mut self) {
+        self.deadline = self.config.limits.time.map(|t| Instant::now() + t);
+        self.ticks = 0;
+    }
+
+    /// Called between statements and loop iterations: fail once the time limit has passed
+    /// or the run was cancelled. Reads the clock every 64th call only.
+    pub fn check_time(&mut self) -> LangResult<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks % 64 != 0 {
+            return Ok(());
+        }
+        if let Some(flag) = &self.config.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            return Err(LangError::limit("run cancelled"));
+        }
+        if let Some(deadline) = self.deadline
+            && Instant::now() > deadline
+        {
+            let secs = self.config.limits.time.map_or(0.0, |t| t.as_secs_f64());
+            return Err(LangError::limit(format!(
+                "time limit of {secs} s exceeded"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Print a line of program output.
+    pub fn print_line(&mut self, text: &str) {
+        if self.config.stream_stdout {
+            let mut stdout = std::io::stdout().lock();
+            // A closed stdout (e.g. `| head`) must not abort the program.
+            let _ = writeln!(stdout, "{text}");
+        } else {
+            self.out.push_str(text);
+            self.out.push('\n');
+        }
+    }
+
+    /// Print text without adding a newline (`fprintf`).
+    pub fn print_raw(&mut self, text: &str) {
+        if self.config.stream_stdout {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        } else {
+            self.out.push_str(text);
+        }
+    }
+
+    /// True while executing inside a user function or lambda (echo and display are off).
+    pub fn in_function(&self) -> bool {
+        self.depth > 0
+    }
+}
+
+/// The variables of a fresh workspace: `i`, `j`, `pi`, `e`, `Inf`, `NaN`, `true`, `false`.
+pub(crate) fn constants() -> Workspace {
+    let mut ws = Workspace::default();
+    ws.insert("i".into(), Value::Complex(C64::new(0.0, 1.0)));
+    ws.insert("j".into(), Value::Complex(C64::new(0.0, 1.0)));
+    ws.insert("pi".into(), Value::Scalar(std::f64::consts::PI));
+    ws.insert("e".into(), Value::Scalar(std::f64::consts::E));
+    ws.insert("Inf".into(), Value::Scalar(f64::INFINITY));
+    ws.insert("NaN".into(), Value::Scalar(f64::NAN));
+    ws.insert("true".into(), Value::Bool(true));
+    ws.insert("false".into(), Value::Bool(false));
+    ws
+}

@@ -1,0 +1,1 @@
+//! The lexer (spec §2). Placeholder until the parser lands.

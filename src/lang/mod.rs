@@ -1,0 +1,132 @@
+//! The rlab language: lexer, parser, values, evaluator, builtins, display formats, random
+//! stream and figure model. [`Session`] is the whole public surface: a caller creates one
+//! per lesson (or script), runs blocks or files in it, and receives printed text, figures and
+//! errors. Nothing here knows about books, Markdown or HTML.
+
+pub mod ast;
+pub(crate) mod builtins;
+pub mod display;
+pub mod error;
+pub(crate) mod eval;
+pub mod format;
+pub(crate) mod lexer;
+pub mod limits;
+pub(crate) mod ops;
+pub(crate) mod parser;
+pub mod plot;
+pub mod rng;
+pub mod source;
+pub mod value;
+
+pub use error::{ErrorKind, LangError};
+pub use eval::{Config, Mode};
+pub use limits::Limits;
+pub use plot::model::Figure;
+
+use eval::Interp;
+use rng::Rng;
+use std::path::Path;
+
+/// An error of a run with its rendered form: `file:line:col: message`, the source line and a
+/// caret.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunError {
+    pub error: LangError,
+    pub rendered: String,
+    /// Line in the named file (block lines mapped to file lines), 0 when unknown.
+    pub line: u32,
+    pub col: u32,
+}
+
+/// What one block printed and drew.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BlockOutput {
+    /// Printed text, untrimmed.
+    pub text: String,
+    /// Figures captured after the block (spec §1.3), `savefig` snapshots first.
+    pub figures: Vec<Figure>,
+    /// The first error, which stopped the block (earlier output is kept).
+    pub error: Option<RunError>,
+}
+
+/// One interpreter state: variables, functions, random stream, figures.
+pub struct Session {
+    interp: Interp,
+}
+
+impl Session {
+    /// A session seeded with `seed`, or from OS entropy when `None` (as rustlab starts).
+    pub fn new(config: Config, seed: Option<u64>) -> Session {
+        let rng = seed.map_or_else(Rng::from_entropy, Rng::seeded);
+        Session {
+            interp: Interp::new(config, rng),
+        }
+    }
+
+    /// Run one notebook block: reset the figure (unless hold is on), parse the whole block,
+    /// then run its statements until the first error.
+    pub fn run_block(&mut self, file: &str, first_line: u32, code: &str) -> BlockOutput {
+        self.interp.figures.begin_block();
+        let result = self.run_text(file, first_line, code);
+        BlockOutput {
+            text: self.take_output(),
+            figures: self.interp.figures.end_block(),
+            error: result.err(),
+        }
+    }
+
+    /// Run a whole script file, relative paths resolving against its directory.
+    pub fn run_file(&mut self, path: &Path) -> Result<(), RunError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            self.run_error(LangError::runtime(format!("cannot read {name}: {e}")))
+        })?;
+        self.run_text(&name, 1, &text)
+    }
+
+    /// Parse and run `code` as a source named `file` whose first line is `first_line`.
+    pub fn run_text(&mut self, file: &str, first_line: u32, code: &str) -> Result<(), RunError> {
+        let source = self.interp.sources.add(file, code, first_line);
+        let _alloc = limits::AllocScope::new(self.interp.config.limits.max_alloc_bytes);
+        self.interp.start_run();
+        let result = parser::parse_program(code, source)
+            .and_then(|program| self.interp.exec_top(&program));
+        result.map_err(|e| self.run_error(e))
+    }
+
+    /// Evaluate `expr` for prose interpolation: its display text, or `sprintf(fmt, value)`.
+    pub fn interpolate(&mut self, expr: &str, fmt: Option<&str>) -> Result<String, RunError> {
+        let source = self.interp.sources.add("<inline>", expr, 1);
+        let _alloc = limits::AllocScope::new(self.interp.config.limits.max_alloc_bytes);
+        self.interp.start_run();
+        let result = parser::parse_expression(expr, source)
+            .and_then(|e| self.interp.eval_inline(&e))
+            .and_then(|value| match fmt {
+                None => Ok(display::value(&value)),
+                Some(f) => format::sprintf(f, std::slice::from_ref(&value)),
+            });
+        result.map_err(|e| self.run_error(e))
+    }
+
+    /// Printed text not yet taken.
+    pub fn take_output(&mut self) -> String {
+        std::mem::take(&mut self.interp.out)
+    }
+
+    /// The current value of a variable, if defined.
+    pub fn variable(&self, name: &str) -> Option<&value::Value> {
+        self.interp.vars.get(name)
+    }
+
+    fn run_error(&self, error: LangError) -> RunError {
+        let (line, col) = error
+            .span
+            .map_or((0, 0), |s| (self.interp.sources.file_line(s), s.col));
+        RunError {
+            rendered: self.interp.sources.render_error(&error),
+            error,
+            line,
+            col,
+        }
+    }
+}

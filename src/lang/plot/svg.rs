@@ -1,0 +1,1 @@
+//! SVG rendering of the figure model. Placeholder until it lands.

@@ -1,0 +1,117 @@
+//! The texts a session has parsed, so that an error's [`Span`] can be rendered as
+//! `file:line:col: message`, followed by the source line and a caret under the failing
+//! code. A source is a whole script file or one code block of a lesson; `first_line` maps a
+//! block's own line numbers to lines of the file that contains it.
+
+use super::ast::Span;
+use super::error::LangError;
+
+#[derive(Clone, Debug)]
+pub struct SourceInfo {
+    /// What to call the file in messages, e.g. `content/12-layer-norm.md`.
+    pub name: String,
+    pub text: String,
+    /// Line number, within the named file, of the text's first line (1 for a whole file).
+    pub first_line: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    sources: Vec<SourceInfo>,
+}
+
+impl SourceMap {
+    /// Register a text; the returned id goes into every span parsed from it.
+    pub fn add(&mut self, name: &str, text: &str, first_line: u32) -> u32 {
+        self.sources.push(SourceInfo {
+            name: name.to_string(),
+            text: text.to_string(),
+            first_line: first_line.max(1),
+        });
+        (self.sources.len() - 1) as u32
+    }
+
+    pub fn get(&self, id: u32) -> Option<&SourceInfo> {
+        self.sources.get(id as usize)
+    }
+
+    /// The file line a span points at (block line mapped through `first_line`).
+    pub fn file_line(&self, span: Span) -> u32 {
+        match self.get(span.source) {
+            Some(src) => src.first_line + span.line.max(1) - 1,
+            None => span.line,
+        }
+    }
+
+    /// `name:line:col: message`, then the source line and a caret; `name: message` when the
+    /// error has no position.
+    pub fn render_error(&self, err: &LangError) -> String {
+        let Some(span) = err.span else {
+            return match self.sources.last() {
+                Some(src) => format!("{}: {err}", src.name),
+                None => err.to_string(),
+            };
+        };
+        let Some(src) = self.get(span.source) else {
+            return format!("line {}: {err}", span.line);
+        };
+        let line_no = self.file_line(span);
+        let mut out = format!("{}:{}:{}: {err}", src.name, line_no, span.col.max(1));
+        if let Some(text) = src.text.lines().nth(span.line.max(1) as usize - 1) {
+            out.push('\n');
+            out.push_str(&excerpt(text, line_no, span));
+        }
+        out
+    }
+}
+
+/// Two lines: `  57 | source text` and `     |     ^^^`.
+fn excerpt(line: &str, line_no: u32, span: Span) -> String {
+    let gutter = line_no.to_string();
+    let pad = " ".repeat(gutter.len());
+    let col = span.col.max(1) as usize;
+    let indent: String = line
+        .chars()
+        .take(col - 1)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    let line_chars = line.chars().count();
+    let span_bytes = span.end.saturating_sub(span.start) as usize;
+    let width = span_bytes.clamp(1, line_chars.saturating_sub(col - 1).max(1));
+    format!(
+        "  {gutter} | {}\n  {pad} | {indent}{}",
+        line.trim_end(),
+        "^".repeat(width)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_file_line_and_caret() {
+        let mut map = SourceMap::default();
+        let id = map.add("content/12-x.md", "a = 1;\ny = q + 1;\n", 56);
+        let span = Span {
+            source: id,
+            line: 2,
+            col: 5,
+            start: 11,
+            end: 12,
+        };
+        let err = LangError::undefined_variable("q").at(span);
+        assert_eq!(
+            map.render_error(&err),
+            "content/12-x.md:57:5: undefined variable 'q'\n  57 | y = q + 1;\n     |     ^"
+        );
+    }
+
+    #[test]
+    fn error_without_span_names_the_file() {
+        let mut map = SourceMap::default();
+        map.add("s.rlab", "x", 1);
+        let err = LangError::runtime("boom");
+        assert_eq!(map.render_error(&err), "s.rlab: runtime error: boom");
+    }
+}
