@@ -138,6 +138,21 @@ impl Value {
         }
     }
 
+    /// The numbers of a Scalar or Complex (as `1×1`), Vector or Matrix; `None` for other kinds.
+    pub fn to_num_array(&self) -> Option<NumArray> {
+        match self {
+            Value::Scalar(x) => Some(NumArray::filled(1, 1, *x)),
+            Value::Complex(z) => Some(NumArray::Complex(ndarray::Array2::from_elem((1, 1), *z))),
+            Value::Vector(a) | Value::Matrix(a) => Some((**a).clone()),
+            _ => None,
+        }
+    }
+
+    /// True for a Matrix with one row or one column ("1-D-shaped", spec §10).
+    pub fn is_one_d_matrix(&self) -> bool {
+        matches!(self, Value::Matrix(a) if a.rows() == 1 || a.cols() == 1)
+    }
+
     pub fn is_none(&self) -> bool {
         matches!(self, Value::None)
     }
