@@ -3,3 +3,4 @@
 
 pub mod cli;
 pub mod lang;
+pub mod record;

@@ -1,0 +1,124 @@
+//! Helpers shared by the integration tests: where `../shared` is, a small fenced-block
+//! scanner for lesson sources and rendered reference books, and numcmp-style filtering.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `../shared` beside the crate, when present (CI and development machines have it).
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    dir.is_dir().then_some(dir)
+}
+
+/// The shared directory, or `None` after printing a notice that the test is skipped.
+pub fn shared_or_notice(what: &str) -> Option<PathBuf> {
+    let dir = shared_dir();
+    if dir.is_none() {
+        println!("notice: ../shared is absent; skipping {what}");
+    }
+    dir
+}
+
+/// A fenced code block: its info string, its first content line (1-based), its text.
+#[derive(Clone, Debug)]
+pub struct Fence {
+    pub info: String,
+    pub first_line: u32,
+    pub code: String,
+}
+
+/// All fenced blocks of a Markdown text (backtick fences at the start of a line).
+pub fn fences(markdown: &str) -> Vec<Fence> {
+    let mut out = Vec::new();
+    let mut open: Option<(String, u32, Vec<&str>)> = None;
+    for (i, line) in markdown.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match open.take() {
+            None => {
+                if let Some(info) = trimmed.strip_prefix("```") {
+                    open = Some((info.trim().to_string(), i as u32 + 2, Vec::new()));
+                }
+            }
+            Some((info, first, mut body)) => {
+                if trimmed.starts_with("```") {
+                    let mut code = body.join("\n");
+                    code.push('\n');
+                    out.push(Fence { info, first_line: first, code });
+                } else {
+                    body.push(line);
+                    open = Some((info, first, body));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The code blocks of a lesson: fences whose language is `rustlab` or `rlab`.
+pub fn code_blocks(markdown: &str) -> Vec<Fence> {
+    fences(markdown)
+        .into_iter()
+        .filter(|f| {
+            let lang = f.info.split([',', ' ']).next().unwrap_or("");
+            lang == "rustlab" || lang == "rlab"
+        })
+        .collect()
+}
+
+/// One `<!-- rustlab:output-start -->` … `<!-- rustlab:output-end -->` section of a rendered
+/// reference book: its text fence (if any) and how many figures it shows.
+#[derive(Clone, Debug)]
+pub struct OutputSection {
+    pub text: Option<String>,
+    pub figures: usize,
+}
+
+pub fn output_sections(book: &str) -> Vec<OutputSection> {
+    let mut out = Vec::new();
+    let mut rest = book;
+    while let Some(start) = rest.find("<!-- rustlab:output-start -->") {
+        let after = &rest[start..];
+        let end = after.find("<!-- rustlab:output-end -->").unwrap_or(after.len());
+        let section = &after[..end];
+        let text = fences(section)
+            .into_iter()
+            .find(|f| f.info == "text")
+            .map(|f| f.code.trim_end_matches('\n').to_string());
+        let figures = section.matches("![plot").count();
+        out.push(OutputSection { text, figures });
+        rest = &after[end..];
+    }
+    out
+}
+
+/// Lines as numcmp.py reads an expectation: no `#` comments, no `=== block` headers, no blank
+/// lines, trailing spaces removed.
+pub fn numcmp_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("=== block") && !l.trim().is_empty())
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// Compare expected and actual text the numcmp.py way; the differences, one per line.
+pub fn numcmp(expected: &str, actual: &str) -> Vec<String> {
+    let e = numcmp_lines(expected);
+    let a = numcmp_lines(actual);
+    let e: Vec<&str> = e.iter().map(String::as_str).collect();
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    rlbook::record::compare::compare_lines(&e, &a, Default::default())
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Copy a directory's files (not recursive) into `to`.
+pub fn copy_dir_files(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create test dir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        if entry.path().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy file");
+        }
+    }
+}
