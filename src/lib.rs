@@ -2,5 +2,6 @@
 //! whose numbers are real. The numeric core is [`lang`]; the command line is [`cli`].
 
 pub mod cli;
+pub mod config;
 pub mod lang;
 pub mod record;

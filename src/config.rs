@@ -1,0 +1,313 @@
+//! `book.toml`: the book's settings, their defaults, and validation with messages that name
+//! the file, line and column (`book.toml:7:1: unknown key 'lesons' in [paths]`).
+//!
+//! Every setting has a default, so a book needs no `book.toml` at all: lessons in `content/`,
+//! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
+
+use anyhow::{Context, Result, bail};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The whole configuration, with paths resolved against the book's root directory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub root: PathBuf,
+    pub book: BookMeta,
+    pub paths: Paths,
+    pub tolerance: crate::record::compare::Tolerance,
+    pub exec: ExecSettings,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BookMeta {
+    pub title: String,
+    pub authors: Vec<String>,
+    pub description: String,
+    pub language: String,
+}
+
+impl Default for BookMeta {
+    fn default() -> Self {
+        BookMeta {
+            title: "Untitled book".into(),
+            authors: Vec::new(),
+            description: String::new(),
+            language: "en".into(),
+        }
+    }
+}
+
+/// Where things live, relative to the book root in the file, absolute once loaded.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Paths {
+    /// Lesson sources `NN-slug.md`.
+    pub lessons: PathBuf,
+    /// Standalone scripts live in `<scripts>/<slug>/*.rlab`.
+    pub scripts: PathBuf,
+    /// The committed record of expected outputs.
+    pub record: PathBuf,
+    /// The generated site.
+    pub output: PathBuf,
+    /// Template overrides (files here replace the embedded defaults by name).
+    pub templates: PathBuf,
+    /// Theme asset overrides.
+    pub theme: PathBuf,
+}
+
+impl Default for Paths {
+    fn default() -> Self {
+        Paths {
+            lessons: "content".into(),
+            scripts: "content".into(),
+            record: "expected".into(),
+            output: "site".into(),
+            templates: "templates".into(),
+            theme: "theme".into(),
+        }
+    }
+}
+
+/// Limits and defaults of execution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExecSettings {
+    /// Wall-clock limit of one block or script.
+    pub time_limit: Duration,
+    pub max_alloc_bytes: usize,
+    pub max_call_depth: usize,
+    /// Initial random seed of every lesson session (rustlab starts from OS entropy; a book
+    /// must be reproducible, so lessons that never call `seed` get this one).
+    pub seed: u64,
+}
+
+impl Default for ExecSettings {
+    fn default() -> Self {
+        ExecSettings {
+            time_limit: crate::lang::limits::DEFAULT_TIME_LIMIT,
+            max_alloc_bytes: crate::lang::limits::DEFAULT_MAX_ALLOC_BYTES,
+            max_call_depth: crate::lang::limits::DEFAULT_MAX_DEPTH,
+            seed: 0,
+        }
+    }
+}
+
+/// The file's shape; unknown keys anywhere are errors.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawConfig {
+    book: BookMeta,
+    paths: Paths,
+    tolerance: RawTolerance,
+    exec: RawExec,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawTolerance {
+    rtol: f64,
+    atol: f64,
+}
+
+impl Default for RawTolerance {
+    fn default() -> Self {
+        let t = crate::record::compare::Tolerance::default();
+        RawTolerance {
+            rtol: t.rtol,
+            atol: t.atol,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawExec {
+    /// Seconds.
+    time_limit: Option<f64>,
+    /// Bytes, or a string with a unit: "512MiB", "2GiB".
+    max_alloc: Option<toml::Value>,
+    max_call_depth: Option<usize>,
+    seed: Option<u64>,
+}
+
+impl Config {
+    /// Load `<root>/book.toml`, or the defaults when the file does not exist.
+    pub fn load(root: &Path) -> Result<Config> {
+        let file = root.join("book.toml");
+        let text = match std::fs::read_to_string(&file) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", file.display())),
+        };
+        Config::parse(root, &text, &file.display().to_string())
+    }
+
+    /// Parse the text of a `book.toml` whose location is shown as `name` in messages.
+    pub fn parse(root: &Path, text: &str, name: &str) -> Result<Config> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
+        let tolerance = check_tolerance(&raw.tolerance).map_err(|m| anyhow::anyhow!("{name}: {m}"))?;
+        let exec = check_exec(&raw.exec).map_err(|m| anyhow::anyhow!("{name}: {m}"))?;
+        let paths = Paths {
+            lessons: root.join(&raw.paths.lessons),
+            scripts: root.join(&raw.paths.scripts),
+            record: root.join(&raw.paths.record),
+            output: root.join(&raw.paths.output),
+            templates: root.join(&raw.paths.templates),
+            theme: root.join(&raw.paths.theme),
+        };
+        Ok(Config {
+            root: root.to_path_buf(),
+            book: raw.book,
+            paths,
+            tolerance,
+            exec,
+        })
+    }
+
+    /// `path` relative to the book root, for messages (`content/12-x.md`).
+    pub fn display_path(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+}
+
+fn check_tolerance(raw: &RawTolerance) -> std::result::Result<crate::record::compare::Tolerance, String> {
+    for (key, v) in [("rtol", raw.rtol), ("atol", raw.atol)] {
+        if !v.is_finite() || v < 0.0 {
+            return Err(format!("[tolerance] {key} must be a non-negative number, got {v}"));
+        }
+    }
+    Ok(crate::record::compare::Tolerance {
+        rtol: raw.rtol,
+        atol: raw.atol,
+    })
+}
+
+fn check_exec(raw: &RawExec) -> std::result::Result<ExecSettings, String> {
+    let mut exec = ExecSettings::default();
+    if let Some(secs) = raw.time_limit {
+        if !secs.is_finite() || secs <= 0.0 || secs > 86_400.0 {
+            return Err(format!("[exec] time_limit must be between 0 and 86400 seconds, got {secs}"));
+        }
+        exec.time_limit = Duration::from_secs_f64(secs);
+    }
+    if let Some(v) = &raw.max_alloc {
+        exec.max_alloc_bytes = parse_bytes(v)?;
+    }
+    if let Some(depth) = raw.max_call_depth {
+        if !(1..=100_000).contains(&depth) {
+            return Err(format!("[exec] max_call_depth must be between 1 and 100000, got {depth}"));
+        }
+        exec.max_call_depth = depth;
+    }
+    if let Some(seed) = raw.seed {
+        exec.seed = seed;
+    }
+    Ok(exec)
+}
+
+/// `1048576`, `"512MiB"`, `"2GiB"`, `"100MB"`.
+fn parse_bytes(v: &toml::Value) -> std::result::Result<usize, String> {
+    let bad = || format!("[exec] max_alloc must be a byte count or a size like \"2GiB\", got {v}");
+    match v {
+        toml::Value::Integer(n) if *n > 0 => usize::try_from(*n).map_err(|_| bad()),
+        toml::Value::String(s) => {
+            let s = s.trim();
+            let split = s.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(s.len());
+            let (num, unit) = s.split_at(split);
+            let num: f64 = num.parse().map_err(|_| bad())?;
+            let scale = match unit.trim() {
+                "" | "B" => 1.0,
+                "KB" => 1e3,
+                "MB" => 1e6,
+                "GB" => 1e9,
+                "KiB" => 1024.0,
+                "MiB" => 1024.0 * 1024.0,
+                "GiB" => 1024.0 * 1024.0 * 1024.0,
+                _ => return Err(bad()),
+            };
+            let bytes = num * scale;
+            if bytes < 1.0 || bytes > usize::MAX as f64 {
+                return Err(bad());
+            }
+            Ok(bytes as usize)
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// A toml error as `name:line:col: message`, with serde's wording made plain.
+fn located(name: &str, text: &str, err: &toml::de::Error) -> anyhow::Error {
+    let message = err
+        .message()
+        .replace("unknown field", "unknown key")
+        .replace('`', "'");
+    match err.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            anyhow::anyhow!("{name}:{line}:{col}: {message}")
+        }
+        None => anyhow::anyhow!("{name}: {message}"),
+    }
+}
+
+/// Fail unless the lessons directory exists (checked when a book is loaded).
+pub fn require_dir(path: &Path, what: &str, config: &Config) -> Result<()> {
+    if !path.is_dir() {
+        bail!("{what} directory '{}' does not exist", config.display_path(path));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config> {
+        Config::parse(Path::new("/book"), text, "book.toml")
+    }
+
+    #[test]
+    fn no_file_means_defaults() {
+        let c = parse("").unwrap();
+        assert_eq!(c.paths.lessons, Path::new("/book/content"));
+        assert_eq!(c.paths.record, Path::new("/book/expected"));
+        assert_eq!(c.tolerance.rtol, 1e-9);
+        assert_eq!(c.exec.time_limit, Duration::from_secs(60));
+        assert_eq!(c.book.language, "en");
+    }
+
+    #[test]
+    fn unknown_keys_name_line_and_column() {
+        let text = "[book]\ntitle = \"x\"\n\n[paths]\nlessons = \"notebooks\"\n\n\nlesons = \"x\"\n";
+        let err = parse(text).unwrap_err().to_string();
+        assert!(err.starts_with("book.toml:8:1: unknown key 'lesons'"), "{err}");
+    }
+
+    #[test]
+    fn bad_values_are_rejected_clearly() {
+        let err = parse("[tolerance]\nrtol = -1.0\n").unwrap_err().to_string();
+        assert_eq!(err, "book.toml: [tolerance] rtol must be a non-negative number, got -1");
+        let err = parse("[exec]\nmax_alloc = \"lots\"\n").unwrap_err().to_string();
+        assert!(err.contains("max_alloc must be a byte count"), "{err}");
+        let err = parse("[book]\ntitle = 3\n").unwrap_err().to_string();
+        assert!(err.starts_with("book.toml:2:9:"), "{err}");
+    }
+
+    #[test]
+    fn course_layout_and_settings() {
+        let text = "[paths]\nlessons = \"notebooks\"\nscripts = \"lessons\"\n[exec]\ntime_limit = 5\nmax_alloc = \"512MiB\"\nseed = 7\n[tolerance]\nrtol = 1e-6\n";
+        let c = parse(text).unwrap();
+        assert_eq!(c.paths.scripts, Path::new("/book/lessons"));
+        assert_eq!(c.exec.max_alloc_bytes, 512 << 20);
+        assert_eq!(c.exec.time_limit, Duration::from_secs(5));
+        assert_eq!(c.exec.seed, 7);
+        assert_eq!(c.tolerance.rtol, 1e-6);
+        assert_eq!(c.display_path(Path::new("/book/notebooks/a.md")), "notebooks/a.md");
+    }
+}
