@@ -4,7 +4,7 @@
 //! Every setting has a default, so a book needs no `book.toml` at all: lessons in `content/`,
 //! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -254,14 +254,6 @@ fn located(name: &str, text: &str, err: &toml::de::Error) -> anyhow::Error {
         }
         None => anyhow::anyhow!("{name}: {message}"),
     }
-}
-
-/// Fail unless the lessons directory exists (checked when a book is loaded).
-pub fn require_dir(path: &Path, what: &str, config: &Config) -> Result<()> {
-    if !path.is_dir() {
-        bail!("{what} directory '{}' does not exist", config.display_path(path));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! rlbook: publish a course written in Markdown with rlab code blocks as a static HTML book
 //! whose numbers are real. The numeric core is [`lang`]; the command line is [`cli`].
 
+pub mod book;
 pub mod cli;
 pub mod config;
 pub mod lang;

@@ -1,0 +1,176 @@
+//! What decorates a code block: the attributes after the language in the fence's info string
+//! (```` ```rlab,no_run,name=setup ````) and the rustlab-notebook directives on the lines just
+//! before the fence (`<!-- hide -->`, `<!-- details: Title -->`, `<!-- grid: N -->`).
+
+/// Fence attributes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BlockAttrs {
+    /// Show the code, do not run it.
+    pub no_run: bool,
+    /// The block is expected to fail; its error is shown as output.
+    pub should_error: bool,
+    /// Run and show, but keep it out of the record.
+    pub no_check: bool,
+    /// Run, but show no output.
+    pub hide_output: bool,
+    /// A stable identity in the record, so inserting blocks does not renumber this one.
+    pub name: Option<String>,
+    pub rtol: Option<f64>,
+    pub atol: Option<f64>,
+}
+
+/// Directives from HTML comments before the fence.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Directives {
+    /// Run and show the output, but not the code.
+    pub hide: bool,
+    /// Fold code and output into a `<details>` element with this summary.
+    pub details: Option<String>,
+    /// Lay the block's figures out in this many columns.
+    pub grid: Option<usize>,
+}
+
+/// The languages whose blocks rlbook executes.
+pub fn is_rlab(lang: &str) -> bool {
+    lang == "rlab" || lang == "rustlab"
+}
+
+/// The language and attributes of an info string; `Ok(None)` when the block is not rlab.
+pub fn parse_info(info: &str) -> Result<Option<(String, BlockAttrs)>, String> {
+    let mut words = info
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty());
+    let lang = words.next().unwrap_or("");
+    if !is_rlab(lang) {
+        return Ok(None);
+    }
+    let mut attrs = BlockAttrs::default();
+    for word in words {
+        apply_attr(&mut attrs, word)?;
+    }
+    if attrs.no_run && attrs.should_error {
+        return Err("a block cannot be both 'no_run' and 'should_error'".into());
+    }
+    Ok(Some((lang.to_string(), attrs)))
+}
+
+fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
+    match word.split_once('=') {
+        None => match word {
+            "no_run" => attrs.no_run = true,
+            "should_error" => attrs.should_error = true,
+            "no_check" => attrs.no_check = true,
+            "hide_output" => attrs.hide_output = true,
+            other => return Err(unknown_attr(other)),
+        },
+        Some(("name", v)) if valid_name(v) => attrs.name = Some(v.to_string()),
+        Some(("name", v)) => {
+            return Err(format!(
+                "block name '{v}' must be letters, digits, '-' or '_'"
+            ));
+        }
+        Some((key @ ("rtol" | "atol"), v)) => {
+            let x = v
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| format!("{key} must be a non-negative number, got '{v}'"))?;
+            if key == "rtol" {
+                attrs.rtol = Some(x);
+            } else {
+                attrs.atol = Some(x);
+            }
+        }
+        Some((key, _)) => return Err(unknown_attr(key)),
+    }
+    Ok(())
+}
+
+fn unknown_attr(word: &str) -> String {
+    format!(
+        "unknown block attribute '{word}' (known: no_run, should_error, no_check, hide_output, name=, rtol=, atol=)"
+    )
+}
+
+fn valid_name(v: &str) -> bool {
+    !v.is_empty()
+        && v
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// If `line` is a fence directive comment, its name and argument: `<!-- grid: 2 -->` →
+/// `("grid", Some("2"))`. Other comments give `None`.
+pub fn directive_of(line: &str) -> Option<(&str, Option<&str>)> {
+    let inner = line
+        .trim()
+        .strip_prefix("<!--")?
+        .strip_suffix("-->")?
+        .trim();
+    let (name, arg) = match inner.split_once(':') {
+        Some((n, a)) => (n.trim(), Some(a.trim())),
+        None => (inner, None),
+    };
+    matches!(name, "hide" | "details" | "grid").then_some((name, arg))
+}
+
+/// Apply one directive to `d`.
+pub fn apply_directive(d: &mut Directives, name: &str, arg: Option<&str>) -> Result<(), String> {
+    match (name, arg) {
+        ("hide", None) => d.hide = true,
+        ("hide", Some(_)) => return Err("directive 'hide' takes no argument".into()),
+        ("details", Some(title)) if !title.is_empty() => d.details = Some(title.to_string()),
+        ("details", _) => {
+            return Err("directive 'details' needs a title: <!-- details: Title -->".into());
+        }
+        ("grid", Some(n)) => match n.parse::<usize>() {
+            Ok(cols @ 1..=12) => d.grid = Some(cols),
+            _ => return Err(format!("directive 'grid' needs a column count 1-12, got '{n}'")),
+        },
+        ("grid", None) => return Err("directive 'grid' needs a column count: <!-- grid: 2 -->".into()),
+        (other, _) => return Err(format!("unknown directive '{other}'")),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_strings() {
+        assert_eq!(parse_info("python").unwrap(), None);
+        let (lang, a) = parse_info("rlab,no_run").unwrap().unwrap();
+        assert_eq!((lang.as_str(), a.no_run), ("rlab", true));
+        let (_, a) = parse_info("rustlab should_error, name=ln-demo rtol=1e-6").unwrap().unwrap();
+        assert!(a.should_error);
+        assert_eq!(a.name.as_deref(), Some("ln-demo"));
+        assert_eq!(a.rtol, Some(1e-6));
+    }
+
+    #[test]
+    fn bad_attributes_are_explained() {
+        let e = parse_info("rlab,no_rum").unwrap_err();
+        assert!(e.starts_with("unknown block attribute 'no_rum'"), "{e}");
+        assert!(parse_info("rlab,rtol=abc").unwrap_err().contains("rtol must be"));
+        assert!(parse_info("rlab,name=a b").is_err(), "whitespace separates attributes");
+        assert!(parse_info("rlab,name=a/b").is_err());
+        assert!(parse_info("rlab,no_run,should_error").is_err());
+    }
+
+    #[test]
+    fn directives() {
+        assert_eq!(directive_of("<!-- hide -->"), Some(("hide", None)));
+        assert_eq!(directive_of("  <!-- grid: 2 -->"), Some(("grid", Some("2"))));
+        assert_eq!(directive_of("<!-- TODO: fix -->"), None);
+        let mut d = Directives::default();
+        apply_directive(&mut d, "details", Some("Setup code")).unwrap();
+        apply_directive(&mut d, "grid", Some("3")).unwrap();
+        apply_directive(&mut d, "hide", None).unwrap();
+        assert_eq!(d.details.as_deref(), Some("Setup code"));
+        assert_eq!(d.grid, Some(3));
+        assert!(d.hide);
+        assert!(apply_directive(&mut d, "grid", Some("x")).is_err());
+        assert!(apply_directive(&mut d, "details", Some("")).is_err());
+    }
+}

@@ -1,0 +1,129 @@
+//! Loading a book: the lessons (Markdown files in the lessons folder, in order) with their
+//! code blocks, directives, inline values and standalone scripts. No execution, no HTML.
+
+pub mod fence;
+pub mod frontmatter;
+pub mod inline;
+pub mod lesson;
+pub mod script;
+
+pub use lesson::{CodeBlock, Lesson};
+
+use crate::config::Config;
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+
+/// A loaded book: its configuration and its lessons in reading order.
+#[derive(Clone, Debug)]
+pub struct Book {
+    pub config: Config,
+    pub lessons: Vec<Lesson>,
+}
+
+impl Book {
+    /// Load every lesson of the book; all load errors are reported together.
+    pub fn load(config: Config) -> Result<Book> {
+        let dir = &config.paths.lessons;
+        if !dir.is_dir() {
+            bail!("lessons directory '{}' does not exist", config.display_path(dir));
+        }
+        let mut lessons = Vec::new();
+        let mut errors = Vec::new();
+        for path in lesson_files(dir)? {
+            match load_lesson(&config, &path) {
+                Ok(lesson) => lessons.push(lesson),
+                Err(e) => errors.push(format!("{e:#}")),
+            }
+        }
+        if !errors.is_empty() {
+            bail!("{}", errors.join("\n"));
+        }
+        if lessons.is_empty() {
+            bail!("no lessons (*.md) in '{}'", config.display_path(dir));
+        }
+        lessons.sort_by(|a, b| {
+            (a.order.unwrap_or(i64::MAX), &a.slug).cmp(&(b.order.unwrap_or(i64::MAX), &b.slug))
+        });
+        Ok(Book { config, lessons })
+    }
+
+    /// The lesson with this slug.
+    pub fn lesson(&self, slug: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.slug == slug)
+    }
+}
+
+/// `*.md` files directly in `dir`, except README/SUMMARY and hidden or `_`-prefixed files.
+fn lesson_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).min_depth(1).max_depth(1).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+        let name = entry.file_name().to_string_lossy();
+        let skipped = name.starts_with(['.', '_']) || matches!(name.as_ref(), "README.md" | "SUMMARY.md");
+        if entry.file_type().is_file() && name.ends_with(".md") && !skipped {
+            files.push(entry.into_path());
+        }
+    }
+    Ok(files)
+}
+
+fn load_lesson(config: &Config, path: &Path) -> Result<Lesson> {
+    let display = config.display_path(path);
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {display}"))?;
+    let source = String::from_utf8(bytes).map_err(|e| {
+        let (line, _) = inline::line_col(
+            &String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]),
+            e.utf8_error().valid_up_to(),
+        );
+        anyhow::anyhow!("{display}:{line}: not valid UTF-8")
+    })?;
+    let slug = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    let scripts = script::discover(&config.paths.scripts, &slug, &config.root)?;
+    Lesson::parse(path.to_path_buf(), display, source, scripts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        let p = dir.join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    #[test]
+    fn loads_lessons_in_order_with_scripts() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "content/10-b.md", "# B\n");
+        write(root, "content/02-a.md", "# A\n```rlab\nx = 1;\n```\n");
+        write(root, "content/README.md", "# not a lesson\n");
+        write(root, "content/02-a/demo.rlab", "# Concept: demo\nx = 1;\n");
+        let book = Book::load(Config::load(root).unwrap()).unwrap();
+        let slugs: Vec<_> = book.lessons.iter().map(|l| l.slug.as_str()).collect();
+        assert_eq!(slugs, ["02-a", "10-b"]);
+        assert_eq!(book.lessons[0].scripts.len(), 1);
+        assert_eq!(book.lessons[0].display, "content/02-a.md");
+    }
+
+    #[test]
+    fn every_broken_lesson_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "content/01-a.md", "```rlab,nope\nx\n```\n");
+        write(root, "content/02-b.md", "```rlab\nx\n");
+        std::fs::write(root.join("content/03-c.md"), b"# bad \xff byte\n").unwrap();
+        let err = Book::load(Config::load(root).unwrap()).unwrap_err().to_string();
+        assert!(err.contains("content/01-a.md:1: unknown block attribute 'nope'"), "{err}");
+        assert!(err.contains("content/02-b.md:1: unclosed code fence"), "{err}");
+        assert!(err.contains("content/03-c.md:1: not valid UTF-8"), "{err}");
+    }
+
+    #[test]
+    fn missing_lessons_dir_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = Book::load(Config::load(dir.path()).unwrap()).unwrap_err().to_string();
+        assert_eq!(err, "lessons directory 'content' does not exist");
+    }
+}
