@@ -4,5 +4,6 @@
 pub mod book;
 pub mod cli;
 pub mod config;
+pub mod exec;
 pub mod lang;
 pub mod record;

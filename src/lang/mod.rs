@@ -75,6 +75,19 @@ impl Session {
         }
     }
 
+    /// Run a script's text in script mode semantics of capture: only the figures `savefig`
+    /// saved are returned (a script draws nothing else).
+    pub fn run_script_source(&mut self, file: &str, code: &str) -> BlockOutput {
+        self.interp.figures.begin_block();
+        let result = self.run_text(file, 1, code);
+        let figures = std::mem::take(&mut self.interp.figures.snapshots);
+        BlockOutput {
+            text: self.take_output(),
+            figures,
+            error: result.err(),
+        }
+    }
+
     /// Run a whole script file, relative paths resolving against its directory.
     pub fn run_file(&mut self, path: &Path) -> Result<(), RunError> {
         let name = path.display().to_string();
@@ -95,8 +108,14 @@ impl Session {
     }
 
     /// Evaluate `expr` for prose interpolation: its display text, or `sprintf(fmt, value)`.
-    pub fn interpolate(&mut self, expr: &str, fmt: Option<&str>) -> Result<String, RunError> {
-        let source = self.interp.sources.add("<inline>", expr, 1);
+    /// `file`, `line`, `col` say where the expression stands, for error messages.
+    pub fn interpolate(
+        &mut self,
+        (file, line, col): (&str, u32, u32),
+        expr: &str,
+        fmt: Option<&str>,
+    ) -> Result<String, RunError> {
+        let source = self.interp.sources.add_at(file, expr, line, col);
         let _alloc = limits::AllocScope::new(self.interp.config.limits.max_alloc_bytes);
         self.interp.start_run();
         let result = parser::parse_expression(expr, source)
@@ -121,7 +140,7 @@ impl Session {
     fn run_error(&self, error: LangError) -> RunError {
         let (line, col) = error
             .span
-            .map_or((0, 0), |s| (self.interp.sources.file_line(s), s.col));
+            .map_or((0, 0), |s| (self.interp.sources.file_line(s), self.interp.sources.file_col(s)));
         RunError {
             rendered: self.interp.sources.render_error(&error),
             error,

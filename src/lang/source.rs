@@ -13,6 +13,9 @@ pub struct SourceInfo {
     pub text: String,
     /// Line number, within the named file, of the text's first line (1 for a whole file).
     pub first_line: u32,
+    /// Column, within that file line, where the text starts (1 unless the text is embedded
+    /// in a line, like an inline `${expr}`).
+    pub first_col: u32,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -23,12 +26,26 @@ pub struct SourceMap {
 impl SourceMap {
     /// Register a text; the returned id goes into every span parsed from it.
     pub fn add(&mut self, name: &str, text: &str, first_line: u32) -> u32 {
+        self.add_at(name, text, first_line, 1)
+    }
+
+    /// Register a text that starts at column `first_col` of line `first_line` of `name`.
+    pub fn add_at(&mut self, name: &str, text: &str, first_line: u32, first_col: u32) -> u32 {
         self.sources.push(SourceInfo {
             name: name.to_string(),
             text: text.to_string(),
             first_line: first_line.max(1),
+            first_col: first_col.max(1),
         });
         (self.sources.len() - 1) as u32
+    }
+
+    /// The file column a span points at (shifted when the text starts mid-line).
+    pub fn file_col(&self, span: Span) -> u32 {
+        match self.get(span.source) {
+            Some(src) if span.line <= 1 => src.first_col + span.col.max(1) - 1,
+            _ => span.col.max(1),
+        }
     }
 
     pub fn get(&self, id: u32) -> Option<&SourceInfo> {
@@ -56,7 +73,7 @@ impl SourceMap {
             return format!("line {}: {err}", span.line);
         };
         let line_no = self.file_line(span);
-        let mut out = format!("{}:{}:{}: {err}", src.name, line_no, span.col.max(1));
+        let mut out = format!("{}:{}:{}: {err}", src.name, line_no, self.file_col(span));
         if let Some(text) = src.text.lines().nth(span.line.max(1) as usize - 1) {
             out.push('\n');
             out.push_str(&excerpt(text, line_no, span));

@@ -1,0 +1,179 @@
+//! Execution of a book: each lesson in its own fresh session (lessons in parallel, blocks in
+//! document order, inline values evaluated where they stand), each standalone script in a
+//! session of its own. Produces outputs only; knows nothing of HTML or the record.
+
+use crate::book::script::Script;
+use crate::book::{Book, CodeBlock, Lesson};
+use crate::config::Config;
+use crate::lang::{self, Figure, Mode, RunError, Session};
+use rayon::prelude::*;
+use std::path::Path;
+
+/// What one code block produced.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BlockRun {
+    /// False for `no_run` blocks.
+    pub executed: bool,
+    /// Printed text, trimmed at both ends (as rustlab-notebook shows it).
+    pub text: String,
+    pub figures: Vec<Figure>,
+    /// The error that stopped the block, if any.
+    pub error: Option<RunError>,
+}
+
+/// The value of one `${…}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InlineRun {
+    pub value: Result<String, RunError>,
+}
+
+/// What one standalone script printed and drew.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScriptRun {
+    pub text: String,
+    pub figures: Vec<Figure>,
+    pub error: Option<RunError>,
+}
+
+/// Everything a lesson produced, indexed like the lesson's blocks, inlines and scripts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LessonRun {
+    pub blocks: Vec<BlockRun>,
+    pub inlines: Vec<InlineRun>,
+    pub scripts: Vec<ScriptRun>,
+}
+
+/// A failure that must stop the build, with its rendered message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExecFailure {
+    pub message: String,
+}
+
+/// Run every lesson of the book, in parallel.
+pub fn run_book(book: &Book) -> Vec<LessonRun> {
+    book.lessons
+        .par_iter()
+        .map(|lesson| run_lesson(&book.config, lesson))
+        .collect()
+}
+
+/// Run one lesson: blocks and inline values in document order, scripts alongside.
+pub fn run_lesson(config: &Config, lesson: &Lesson) -> LessonRun {
+    let (notebook, scripts) = rayon::join(
+        || run_notebook(config, lesson),
+        || {
+            lesson
+                .scripts
+                .par_iter()
+                .map(|s| run_script(config, s))
+                .collect::<Vec<_>>()
+        },
+    );
+    let (blocks, inlines) = notebook;
+    LessonRun {
+        blocks,
+        inlines,
+        scripts,
+    }
+}
+
+fn session(config: &Config, mode: Mode, base_dir: &Path) -> Session {
+    let lang_config = lang::Config {
+        mode,
+        base_dir: base_dir.to_path_buf(),
+        limits: lang::Limits {
+            time: Some(config.exec.time_limit),
+            max_alloc_bytes: config.exec.max_alloc_bytes,
+            max_call_depth: config.exec.max_call_depth,
+        },
+        stream_stdout: false,
+        write_files: false,
+        cancel: None,
+    };
+    Session::new(lang_config, Some(config.exec.seed))
+}
+
+fn run_notebook(config: &Config, lesson: &Lesson) -> (Vec<BlockRun>, Vec<InlineRun>) {
+    let dir = lesson.path.parent().unwrap_or(Path::new("."));
+    let mut session = session(config, Mode::Notebook, dir);
+    let mut blocks = Vec::with_capacity(lesson.blocks.len());
+    let mut inlines = Vec::with_capacity(lesson.inlines.len());
+    let mut pending = lesson.inlines.iter().peekable();
+    for block in &lesson.blocks {
+        while let Some(v) = pending.next_if(|v| v.span.start < block.span.start) {
+            inlines.push(evaluate_inline(&mut session, lesson, v));
+        }
+        blocks.push(run_block(&mut session, lesson, block));
+    }
+    for v in pending {
+        inlines.push(evaluate_inline(&mut session, lesson, v));
+    }
+    (blocks, inlines)
+}
+
+fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> BlockRun {
+    if block.attrs.no_run {
+        return BlockRun::default();
+    }
+    let out = session.run_block(&lesson.display, block.first_line, &block.code);
+    BlockRun {
+        executed: true,
+        text: out.text.trim().to_string(),
+        figures: out.figures,
+        error: out.error,
+    }
+}
+
+fn evaluate_inline(session: &mut Session, lesson: &Lesson, v: &crate::book::inline::InlineValue) -> InlineRun {
+    let at = (lesson.display.as_str(), v.line, v.col + 2);
+    InlineRun {
+        value: session.interpolate(at, &v.expr, v.format.as_deref()),
+    }
+}
+
+/// Run a standalone script the way `rlbook run` does (script mode, its own session),
+/// capturing output and the figures it saves.
+pub fn run_script(config: &Config, script: &Script) -> ScriptRun {
+    let dir = script.path.parent().unwrap_or(Path::new("."));
+    let mut session = session(config, Mode::Script, dir);
+    let out = session.run_script_source(&script.display, &script.source);
+    ScriptRun {
+        text: out.text.trim_end().to_string(),
+        figures: out.figures,
+        error: out.error,
+    }
+}
+
+/// Every failure in the runs that must stop the build: errors of blocks not marked
+/// `should_error`, `should_error` blocks that ran cleanly, inline values that failed,
+/// scripts that failed. In lesson order, then document order.
+pub fn failures(book: &Book, runs: &[LessonRun]) -> Vec<ExecFailure> {
+    let mut out = Vec::new();
+    for (lesson, run) in book.lessons.iter().zip(runs) {
+        for (block, r) in lesson.blocks.iter().zip(&run.blocks) {
+            match (&r.error, block.attrs.should_error) {
+                (Some(e), false) => out.push(ExecFailure { message: e.rendered.clone() }),
+                (None, true) if r.executed => out.push(ExecFailure {
+                    message: format!(
+                        "{}:{}: block {} is marked should_error but ran without an error",
+                        lesson.display,
+                        block.fence_line,
+                        block.index + 1
+                    ),
+                }),
+                _ => {}
+            }
+        }
+        for r in &run.inlines {
+            if let Err(e) = &r.value {
+                out.push(ExecFailure { message: e.rendered.clone() });
+            }
+        }
+        for r in &run.scripts {
+            if let Some(e) = &r.error {
+                out.push(ExecFailure { message: e.rendered.clone() });
+            }
+        }
+    }
+    out
+}
