@@ -146,7 +146,8 @@ impl Config {
     /// Parse the text of a `book.toml` whose location is shown as `name` in messages.
     pub fn parse(root: &Path, text: &str, name: &str) -> Result<Config> {
         let raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
-        let tolerance = check_tolerance(&raw.tolerance).map_err(|m| anyhow::anyhow!("{name}: {m}"))?;
+        let tolerance =
+            check_tolerance(&raw.tolerance).map_err(|m| anyhow::anyhow!("{name}: {m}"))?;
         let exec = check_exec(&raw.exec).map_err(|m| anyhow::anyhow!("{name}: {m}"))?;
         let paths = Paths {
             lessons: root.join(&raw.paths.lessons),
@@ -174,10 +175,14 @@ impl Config {
     }
 }
 
-fn check_tolerance(raw: &RawTolerance) -> std::result::Result<crate::record::compare::Tolerance, String> {
+fn check_tolerance(
+    raw: &RawTolerance,
+) -> std::result::Result<crate::record::compare::Tolerance, String> {
     for (key, v) in [("rtol", raw.rtol), ("atol", raw.atol)] {
         if !v.is_finite() || v < 0.0 {
-            return Err(format!("[tolerance] {key} must be a non-negative number, got {v}"));
+            return Err(format!(
+                "[tolerance] {key} must be a non-negative number, got {v}"
+            ));
         }
     }
     Ok(crate::record::compare::Tolerance {
@@ -190,7 +195,9 @@ fn check_exec(raw: &RawExec) -> std::result::Result<ExecSettings, String> {
     let mut exec = ExecSettings::default();
     if let Some(secs) = raw.time_limit {
         if !secs.is_finite() || secs <= 0.0 || secs > 86_400.0 {
-            return Err(format!("[exec] time_limit must be between 0 and 86400 seconds, got {secs}"));
+            return Err(format!(
+                "[exec] time_limit must be between 0 and 86400 seconds, got {secs}"
+            ));
         }
         exec.time_limit = Duration::from_secs_f64(secs);
     }
@@ -199,7 +206,9 @@ fn check_exec(raw: &RawExec) -> std::result::Result<ExecSettings, String> {
     }
     if let Some(depth) = raw.max_call_depth {
         if !(1..=100_000).contains(&depth) {
-            return Err(format!("[exec] max_call_depth must be between 1 and 100000, got {depth}"));
+            return Err(format!(
+                "[exec] max_call_depth must be between 1 and 100000, got {depth}"
+            ));
         }
         exec.max_call_depth = depth;
     }
@@ -216,7 +225,9 @@ fn parse_bytes(v: &toml::Value) -> std::result::Result<usize, String> {
         toml::Value::Integer(n) if *n > 0 => usize::try_from(*n).map_err(|_| bad()),
         toml::Value::String(s) => {
             let s = s.trim();
-            let split = s.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(s.len());
+            let split = s
+                .find(|c: char| !c.is_ascii_digit() && c != '.')
+                .unwrap_or(s.len());
             let (num, unit) = s.split_at(split);
             let num: f64 = num.parse().map_err(|_| bad())?;
             let scale = match unit.trim() {
@@ -276,16 +287,25 @@ mod tests {
 
     #[test]
     fn unknown_keys_name_line_and_column() {
-        let text = "[book]\ntitle = \"x\"\n\n[paths]\nlessons = \"notebooks\"\n\n\nlesons = \"x\"\n";
+        let text =
+            "[book]\ntitle = \"x\"\n\n[paths]\nlessons = \"notebooks\"\n\n\nlesons = \"x\"\n";
         let err = parse(text).unwrap_err().to_string();
-        assert!(err.starts_with("book.toml:8:1: unknown key 'lesons'"), "{err}");
+        assert!(
+            err.starts_with("book.toml:8:1: unknown key 'lesons'"),
+            "{err}"
+        );
     }
 
     #[test]
     fn bad_values_are_rejected_clearly() {
         let err = parse("[tolerance]\nrtol = -1.0\n").unwrap_err().to_string();
-        assert_eq!(err, "book.toml: [tolerance] rtol must be a non-negative number, got -1");
-        let err = parse("[exec]\nmax_alloc = \"lots\"\n").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "book.toml: [tolerance] rtol must be a non-negative number, got -1"
+        );
+        let err = parse("[exec]\nmax_alloc = \"lots\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("max_alloc must be a byte count"), "{err}");
         let err = parse("[book]\ntitle = 3\n").unwrap_err().to_string();
         assert!(err.starts_with("book.toml:2:9:"), "{err}");
@@ -300,6 +320,9 @@ mod tests {
         assert_eq!(c.exec.time_limit, Duration::from_secs(5));
         assert_eq!(c.exec.seed, 7);
         assert_eq!(c.tolerance.rtol, 1e-6);
-        assert_eq!(c.display_path(Path::new("/book/notebooks/a.md")), "notebooks/a.md");
+        assert_eq!(
+            c.display_path(Path::new("/book/notebooks/a.md")),
+            "notebooks/a.md"
+        );
     }
 }

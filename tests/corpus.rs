@@ -132,7 +132,10 @@ fn notebook_blocks_match_the_reference_book() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-fn compare_notebook(results: &[BlockResult], sections: &[common::OutputSection]) -> Result<(), String> {
+fn compare_notebook(
+    results: &[BlockResult],
+    sections: &[common::OutputSection],
+) -> Result<(), String> {
     if let Some((i, err)) = results
         .iter()
         .enumerate()

@@ -37,8 +37,16 @@ fn figure_summary(fig: &Figure) -> String {
             k + 1,
             panel.title,
             series.join(", "),
-            if panel.heatmap.is_some() { " heatmap" } else { "" },
-            if panel.surface.is_some() { " surface" } else { "" }
+            if panel.heatmap.is_some() {
+                " heatmap"
+            } else {
+                ""
+            },
+            if panel.surface.is_some() {
+                " surface"
+            } else {
+                ""
+            }
         );
     }
     s
@@ -46,7 +54,11 @@ fn figure_summary(fig: &Figure) -> String {
 
 fn run_file(path: &Path) -> String {
     let text = std::fs::read_to_string(path).expect("read test file");
-    let mode = if text.starts_with("% mode: script") { Mode::Script } else { Mode::Notebook };
+    let mode = if text.starts_with("% mode: script") {
+        Mode::Script
+    } else {
+        Mode::Notebook
+    };
     let config = Config {
         mode,
         base_dir: path.parent().unwrap().to_path_buf(),

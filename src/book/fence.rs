@@ -94,8 +94,7 @@ fn unknown_attr(word: &str) -> String {
 
 fn valid_name(v: &str) -> bool {
     !v.is_empty()
-        && v
-            .chars()
+        && v.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
@@ -125,9 +124,15 @@ pub fn apply_directive(d: &mut Directives, name: &str, arg: Option<&str>) -> Res
         }
         ("grid", Some(n)) => match n.parse::<usize>() {
             Ok(cols @ 1..=12) => d.grid = Some(cols),
-            _ => return Err(format!("directive 'grid' needs a column count 1-12, got '{n}'")),
+            _ => {
+                return Err(format!(
+                    "directive 'grid' needs a column count 1-12, got '{n}'"
+                ));
+            }
         },
-        ("grid", None) => return Err("directive 'grid' needs a column count: <!-- grid: 2 -->".into()),
+        ("grid", None) => {
+            return Err("directive 'grid' needs a column count: <!-- grid: 2 -->".into());
+        }
         (other, _) => return Err(format!("unknown directive '{other}'")),
     }
     Ok(())
@@ -142,7 +147,9 @@ mod tests {
         assert_eq!(parse_info("python").unwrap(), None);
         let (lang, a) = parse_info("rlab,no_run").unwrap().unwrap();
         assert_eq!((lang.as_str(), a.no_run), ("rlab", true));
-        let (_, a) = parse_info("rustlab should_error, name=ln-demo rtol=1e-6").unwrap().unwrap();
+        let (_, a) = parse_info("rustlab should_error, name=ln-demo rtol=1e-6")
+            .unwrap()
+            .unwrap();
         assert!(a.should_error);
         assert_eq!(a.name.as_deref(), Some("ln-demo"));
         assert_eq!(a.rtol, Some(1e-6));
@@ -152,8 +159,15 @@ mod tests {
     fn bad_attributes_are_explained() {
         let e = parse_info("rlab,no_rum").unwrap_err();
         assert!(e.starts_with("unknown block attribute 'no_rum'"), "{e}");
-        assert!(parse_info("rlab,rtol=abc").unwrap_err().contains("rtol must be"));
-        assert!(parse_info("rlab,name=a b").is_err(), "whitespace separates attributes");
+        assert!(
+            parse_info("rlab,rtol=abc")
+                .unwrap_err()
+                .contains("rtol must be")
+        );
+        assert!(
+            parse_info("rlab,name=a b").is_err(),
+            "whitespace separates attributes"
+        );
         assert!(parse_info("rlab,name=a/b").is_err());
         assert!(parse_info("rlab,no_run,should_error").is_err());
     }
@@ -161,7 +175,10 @@ mod tests {
     #[test]
     fn directives() {
         assert_eq!(directive_of("<!-- hide -->"), Some(("hide", None)));
-        assert_eq!(directive_of("  <!-- grid: 2 -->"), Some(("grid", Some("2"))));
+        assert_eq!(
+            directive_of("  <!-- grid: 2 -->"),
+            Some(("grid", Some("2")))
+        );
         assert_eq!(directive_of("<!-- TODO: fix -->"), None);
         let mut d = Directives::default();
         apply_directive(&mut d, "details", Some("Setup code")).unwrap();

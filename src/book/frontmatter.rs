@@ -40,7 +40,9 @@ pub fn split(source: &str, name: &str) -> Result<(Frontmatter, usize)> {
 
 fn parse_line(fm: &mut Frontmatter, text: &str) -> std::result::Result<(), String> {
     let Some((key, value)) = text.split_once(':') else {
-        return Err(format!("expected 'key: value' in frontmatter, got '{text}'"));
+        return Err(format!(
+            "expected 'key: value' in frontmatter, got '{text}'"
+        ));
     };
     let value = unquote(value.trim());
     match key.trim() {
@@ -66,7 +68,9 @@ fn parse_line(fm: &mut Frontmatter, text: &str) -> std::result::Result<(), Strin
 fn tolerance(key: &str, value: &str) -> std::result::Result<f64, String> {
     match value.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(format!("{key} must be a non-negative number, got '{value}'")),
+        _ => Err(format!(
+            "{key} must be a non-negative number, got '{value}'"
+        )),
     }
 }
 

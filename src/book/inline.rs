@@ -23,7 +23,11 @@ pub struct InlineValue {
 }
 
 /// Find every inline value in `source[start..]`, skipping `code` byte ranges.
-pub fn scan(source: &str, start: usize, code: &[Range<usize>]) -> Result<Vec<InlineValue>, (usize, String)> {
+pub fn scan(
+    source: &str,
+    start: usize,
+    code: &[Range<usize>],
+) -> Result<Vec<InlineValue>, (usize, String)> {
     let bytes = source.as_bytes();
     let mut out = Vec::new();
     let (mut in_math, mut in_display) = (false, false);
@@ -56,7 +60,8 @@ pub fn scan(source: &str, start: usize, code: &[Range<usize>]) -> Result<Vec<Inl
 
 /// Read the `${…}` starting at `at`.
 fn read_value(source: &str, at: usize, in_math: bool) -> Result<InlineValue, (usize, String)> {
-    let close = matching_brace(source, at + 1).ok_or((at, "unterminated '${' (no matching '}')".to_string()))?;
+    let close = matching_brace(source, at + 1)
+        .ok_or((at, "unterminated '${' (no matching '}')".to_string()))?;
     let inner = &source[at + 2..close];
     if inner.trim().is_empty() {
         return Err((at, "empty '${}'".to_string()));
@@ -140,8 +145,14 @@ mod tests {
     fn plain_and_formatted() {
         let v = values("We have ${n_tokens} tokens and ${log(3.0):%.4f} nats.");
         assert_eq!(v.len(), 2);
-        assert_eq!((v[0].expr.as_str(), v[0].format.as_deref()), ("n_tokens", None));
-        assert_eq!((v[1].expr.as_str(), v[1].format.as_deref()), ("log(3.0)", Some("%.4f")));
+        assert_eq!(
+            (v[0].expr.as_str(), v[0].format.as_deref()),
+            ("n_tokens", None)
+        );
+        assert_eq!(
+            (v[1].expr.as_str(), v[1].format.as_deref()),
+            ("log(3.0)", Some("%.4f"))
+        );
         assert!(!v[0].wrap_math);
     }
 

@@ -58,8 +58,16 @@ pub fn markdown_options() -> Options {
 
 impl Lesson {
     /// Parse a lesson source. `display` names the file in messages.
-    pub fn parse(path: PathBuf, display: String, source: String, scripts: Vec<Script>) -> Result<Lesson> {
-        let slug = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    pub fn parse(
+        path: PathBuf,
+        display: String,
+        source: String,
+        scripts: Vec<Script>,
+    ) -> Result<Lesson> {
+        let slug = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
         let (frontmatter, body_start) = frontmatter::split(&source, &display)?;
         let (blocks, code_ranges) = scan_code(&source, body_start, &display)?;
         check_stray_directives(&source, body_start, &code_ranges, &blocks, &display)?;
@@ -95,7 +103,11 @@ impl Lesson {
 }
 
 /// The rlab blocks of the body and the byte ranges of all code (blocks and code spans).
-fn scan_code(source: &str, start: usize, display: &str) -> Result<(Vec<CodeBlock>, Vec<Range<usize>>)> {
+fn scan_code(
+    source: &str,
+    start: usize,
+    display: &str,
+) -> Result<(Vec<CodeBlock>, Vec<Range<usize>>)> {
     let body = &source[start..];
     let mut blocks = Vec::new();
     let mut ranges = Vec::new();
@@ -118,7 +130,9 @@ fn scan_code(source: &str, start: usize, display: &str) -> Result<(Vec<CodeBlock
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((span, info, code)) = open.take() {
                     ranges.push(span.clone());
-                    if let Some(block) = make_block(source, span, &info, code, blocks.len(), display)? {
+                    if let Some(block) =
+                        make_block(source, span, &info, code, blocks.len(), display)?
+                    {
                         blocks.push(block);
                     }
                 }
@@ -148,9 +162,8 @@ fn make_block(
             "unclosed code fence: the ```{lang} block opened here is never closed"
         )));
     }
-    let directives = directives_before(source, span.start).map_err(|(line, msg)| {
-        anyhow::anyhow!("{display}:{line}: {msg}")
-    })?;
+    let directives = directives_before(source, span.start)
+        .map_err(|(line, msg)| anyhow::anyhow!("{display}:{line}: {msg}"))?;
     Ok(Some(CodeBlock {
         index,
         lang,
@@ -192,7 +205,9 @@ fn directives_before(source: &str, at: usize) -> Result<Directives, (u32, String
     let mut line_no = lines.len() as u32;
     while let Some(line) = lines.pop() {
         match fence::directive_of(line) {
-            Some((name, arg)) => fence::apply_directive(&mut d, name, arg).map_err(|m| (line_no, m))?,
+            Some((name, arg)) => {
+                fence::apply_directive(&mut d, name, arg).map_err(|m| (line_no, m))?
+            }
             None => break,
         }
         line_no -= 1;
@@ -236,7 +251,10 @@ fn first_heading(body: &str) -> Option<String> {
     let mut title = String::new();
     for event in Parser::new_ext(body, markdown_options()) {
         match event {
-            Event::Start(Tag::Heading { level: pulldown_cmark::HeadingLevel::H1, .. }) => in_heading = true,
+            Event::Start(Tag::Heading {
+                level: pulldown_cmark::HeadingLevel::H1,
+                ..
+            }) => in_heading = true,
             Event::End(TagEnd::Heading(_)) if in_heading => return Some(title.trim().to_string()),
             Event::Text(t) | Event::Code(t) if in_heading => title.push_str(&t),
             _ => {}
@@ -256,7 +274,12 @@ mod tests {
     use super::*;
 
     fn lesson(src: &str) -> Result<Lesson> {
-        Lesson::parse(PathBuf::from("/b/content/03-x.md"), "content/03-x.md".into(), src.to_string(), vec![])
+        Lesson::parse(
+            PathBuf::from("/b/content/03-x.md"),
+            "content/03-x.md".into(),
+            src.to_string(),
+            vec![],
+        )
     }
 
     #[test]
@@ -279,20 +302,44 @@ mod tests {
     #[test]
     fn order_defaults_to_the_numeric_prefix() {
         let l = lesson("plain\n").unwrap();
-        assert_eq!((l.order, l.title.as_str(), l.slug.as_str()), (Some(3), "03-x", "03-x"));
+        assert_eq!(
+            (l.order, l.title.as_str(), l.slug.as_str()),
+            (Some(3), "03-x", "03-x")
+        );
     }
 
     #[test]
     fn load_errors_have_file_and_line() {
         let err = lesson("# T\n\n```rlab\nx = 1\n").unwrap_err().to_string();
-        assert_eq!(err, "content/03-x.md:3: unclosed code fence: the ```rlab block opened here is never closed");
-        let err = lesson("# T\n\n```rlab,bogus\nx\n```\n").unwrap_err().to_string();
-        assert!(err.starts_with("content/03-x.md:3: unknown block attribute 'bogus'"), "{err}");
-        let err = lesson("# T\n<!-- grid: 0 -->\n```rlab\nx\n```\n").unwrap_err().to_string();
-        assert!(err.starts_with("content/03-x.md:2: directive 'grid'"), "{err}");
-        let err = lesson("# T\n<!-- hide -->\nprose\n").unwrap_err().to_string();
-        assert!(err.contains("content/03-x.md:2: directive '<!-- hide -->' must be directly followed"), "{err}");
+        assert_eq!(
+            err,
+            "content/03-x.md:3: unclosed code fence: the ```rlab block opened here is never closed"
+        );
+        let err = lesson("# T\n\n```rlab,bogus\nx\n```\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("content/03-x.md:3: unknown block attribute 'bogus'"),
+            "{err}"
+        );
+        let err = lesson("# T\n<!-- grid: 0 -->\n```rlab\nx\n```\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("content/03-x.md:2: directive 'grid'"),
+            "{err}"
+        );
+        let err = lesson("# T\n<!-- hide -->\nprose\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("content/03-x.md:2: directive '<!-- hide -->' must be directly followed"),
+            "{err}"
+        );
         let err = lesson("# T\nvalue ${x\n\nmore").unwrap_err().to_string();
-        assert!(err.starts_with("content/03-x.md:2:7: unterminated"), "{err}");
+        assert!(
+            err.starts_with("content/03-x.md:2:7: unterminated"),
+            "{err}"
+        );
     }
 }

@@ -25,7 +25,10 @@ impl Book {
     pub fn load(config: Config) -> Result<Book> {
         let dir = &config.paths.lessons;
         if !dir.is_dir() {
-            bail!("lessons directory '{}' does not exist", config.display_path(dir));
+            bail!(
+                "lessons directory '{}' does not exist",
+                config.display_path(dir)
+            );
         }
         let mut lessons = Vec::new();
         let mut errors = Vec::new();
@@ -56,10 +59,15 @@ impl Book {
 /// `*.md` files directly in `dir`, except README/SUMMARY and hidden or `_`-prefixed files.
 fn lesson_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
-    for entry in walkdir::WalkDir::new(dir).min_depth(1).max_depth(1).sort_by_file_name() {
+    for entry in walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name()
+    {
         let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
         let name = entry.file_name().to_string_lossy();
-        let skipped = name.starts_with(['.', '_']) || matches!(name.as_ref(), "README.md" | "SUMMARY.md");
+        let skipped =
+            name.starts_with(['.', '_']) || matches!(name.as_ref(), "README.md" | "SUMMARY.md");
         if entry.file_type().is_file() && name.ends_with(".md") && !skipped {
             files.push(entry.into_path());
         }
@@ -77,7 +85,10 @@ fn load_lesson(config: &Config, path: &Path) -> Result<Lesson> {
         );
         anyhow::anyhow!("{display}:{line}: not valid UTF-8")
     })?;
-    let slug = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    let slug = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
     let scripts = script::discover(&config.paths.scripts, &slug, &config.root)?;
     Lesson::parse(path.to_path_buf(), display, source, scripts)
 }
@@ -114,16 +125,26 @@ mod tests {
         write(root, "content/01-a.md", "```rlab,nope\nx\n```\n");
         write(root, "content/02-b.md", "```rlab\nx\n");
         std::fs::write(root.join("content/03-c.md"), b"# bad \xff byte\n").unwrap();
-        let err = Book::load(Config::load(root).unwrap()).unwrap_err().to_string();
-        assert!(err.contains("content/01-a.md:1: unknown block attribute 'nope'"), "{err}");
-        assert!(err.contains("content/02-b.md:1: unclosed code fence"), "{err}");
+        let err = Book::load(Config::load(root).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("content/01-a.md:1: unknown block attribute 'nope'"),
+            "{err}"
+        );
+        assert!(
+            err.contains("content/02-b.md:1: unclosed code fence"),
+            "{err}"
+        );
         assert!(err.contains("content/03-c.md:1: not valid UTF-8"), "{err}");
     }
 
     #[test]
     fn missing_lessons_dir_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
-        let err = Book::load(Config::load(dir.path()).unwrap()).unwrap_err().to_string();
+        let err = Book::load(Config::load(dir.path()).unwrap())
+            .unwrap_err()
+            .to_string();
         assert_eq!(err, "lessons directory 'content' does not exist");
     }
 }

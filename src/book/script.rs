@@ -36,12 +36,26 @@ pub fn discover(scripts_dir: &Path, slug: &str, root: &Path) -> Result<Vec<Scrip
 }
 
 fn load(path: &Path, root: &Path) -> Result<Script> {
-    let display = path.strip_prefix(root).unwrap_or(path).display().to_string();
+    let display = path
+        .strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {display}"))?;
-    let source = String::from_utf8(bytes)
-        .map_err(|e| anyhow::anyhow!("{display}: not valid UTF-8 (byte {})", e.utf8_error().valid_up_to()))?;
-    let file_name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let name = path.file_stem().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let source = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{display}: not valid UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let name = path
+        .file_stem()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
     Ok(Script {
         description: description(&source),
         path: path.to_path_buf(),
@@ -104,13 +118,22 @@ mod tests {
     #[test]
     fn concept_with_continuation_lines() {
         let src = "# Script:  residual_signal.r\n# System:  Deep stack\n# Concept: Show that residuals preserve\n#          activation magnitude.\n# Equations:\n#   x = y\n\nseed(1);\n";
-        assert_eq!(description(src), "Show that residuals preserve activation magnitude.");
+        assert_eq!(
+            description(src),
+            "Show that residuals preserve activation magnitude."
+        );
     }
 
     #[test]
     fn falls_back_to_the_first_comment() {
-        assert_eq!(description("% Plot the loss curve\nx = 1;\n"), "Plot the loss curve");
-        assert_eq!(description("# Script: a.rlab\n# System: LN demo\n"), "LN demo");
+        assert_eq!(
+            description("% Plot the loss curve\nx = 1;\n"),
+            "Plot the loss curve"
+        );
+        assert_eq!(
+            description("# Script: a.rlab\n# System: LN demo\n"),
+            "LN demo"
+        );
         assert_eq!(description("x = 1;\n"), "");
     }
 
@@ -123,9 +146,16 @@ mod tests {
         std::fs::write(lesson.join("a.rlab"), "# Concept: A\n").unwrap();
         std::fs::write(lesson.join("notes.txt"), "x").unwrap();
         let found = discover(&dir.path().join("scripts"), "01-a", dir.path()).unwrap();
-        let names: Vec<_> = found.iter().map(|s| (s.name.as_str(), s.description.as_str())).collect();
+        let names: Vec<_> = found
+            .iter()
+            .map(|s| (s.name.as_str(), s.description.as_str()))
+            .collect();
         assert_eq!(names, [("a", "A"), ("b", "B")]);
         assert_eq!(found[0].display, "scripts/01-a/a.rlab");
-        assert!(discover(&dir.path().join("scripts"), "02-b", dir.path()).unwrap().is_empty());
+        assert!(
+            discover(&dir.path().join("scripts"), "02-b", dir.path())
+                .unwrap()
+                .is_empty()
+        );
     }
 }

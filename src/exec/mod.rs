@@ -124,7 +124,11 @@ fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> Block
     }
 }
 
-fn evaluate_inline(session: &mut Session, lesson: &Lesson, v: &crate::book::inline::InlineValue) -> InlineRun {
+fn evaluate_inline(
+    session: &mut Session,
+    lesson: &Lesson,
+    v: &crate::book::inline::InlineValue,
+) -> InlineRun {
     let at = (lesson.display.as_str(), v.line, v.col + 2);
     InlineRun {
         value: session.interpolate(at, &v.expr, v.format.as_deref()),
@@ -152,7 +156,9 @@ pub fn failures(book: &Book, runs: &[LessonRun]) -> Vec<ExecFailure> {
     for (lesson, run) in book.lessons.iter().zip(runs) {
         for (block, r) in lesson.blocks.iter().zip(&run.blocks) {
             match (&r.error, block.attrs.should_error) {
-                (Some(e), false) => out.push(ExecFailure { message: e.rendered.clone() }),
+                (Some(e), false) => out.push(ExecFailure {
+                    message: e.rendered.clone(),
+                }),
                 (None, true) if r.executed => out.push(ExecFailure {
                     message: format!(
                         "{}:{}: block {} is marked should_error but ran without an error",
@@ -166,12 +172,16 @@ pub fn failures(book: &Book, runs: &[LessonRun]) -> Vec<ExecFailure> {
         }
         for r in &run.inlines {
             if let Err(e) = &r.value {
-                out.push(ExecFailure { message: e.rendered.clone() });
+                out.push(ExecFailure {
+                    message: e.rendered.clone(),
+                });
             }
         }
         for r in &run.scripts {
             if let Some(e) = &r.error {
-                out.push(ExecFailure { message: e.rendered.clone() });
+                out.push(ExecFailure {
+                    message: e.rendered.clone(),
+                });
             }
         }
     }

@@ -59,7 +59,10 @@ impl fmt::Display for LineDiff {
                 line,
                 expected,
                 actual,
-            } => write!(f, "line {line}:\n  expected: {expected}\n  actual:   {actual}"),
+            } => write!(
+                f,
+                "line {line}:\n  expected: {expected}\n  actual:   {actual}"
+            ),
             LineDiff::Missing { line, expected } => {
                 write!(f, "line {line}: missing (expected: {expected})")
             }
@@ -136,7 +139,11 @@ pub fn compare_line(line: usize, expected: &str, actual: &str, tol: Tolerance) -
 /// `|a - b| / |b|` (or `|a - b|` when b is 0).
 pub fn relative(expected: f64, actual: f64) -> f64 {
     let d = (actual - expected).abs();
-    if expected == 0.0 { d } else { d / expected.abs() }
+    if expected == 0.0 {
+        d
+    } else {
+        d / expected.abs()
+    }
 }
 
 /// Whether `actual` is an acceptable rendering of the number printed as `text` (= `expected`).
@@ -212,7 +219,8 @@ pub fn parse_number(text: &str) -> Option<f64> {
     let digits_ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let mantissa_ok = match mantissa.split_once('.') {
         Some((int, frac)) => {
-            (digits_ok(int) && (frac.is_empty() || digits_ok(frac))) || (int.is_empty() && digits_ok(frac))
+            (digits_ok(int) && (frac.is_empty() || digits_ok(frac)))
+                || (int.is_empty() && digits_ok(frac))
         }
         None => digits_ok(mantissa),
     };
@@ -237,18 +245,39 @@ mod tests {
     fn identical_and_within_tolerance_lines_match() {
         assert_eq!(compare_line(1, "x: 1.5", "x: 1.5", TOL), None);
         assert_eq!(
-            compare_line(1, "a 0.0000002401454556791171", "a 0.00000024014545567911705", TOL),
+            compare_line(
+                1,
+                "a 0.0000002401454556791171",
+                "a 0.00000024014545567911705",
+                TOL
+            ),
             None
         );
-        assert_eq!(compare_line(1, "[1×2]  0.566235  -0.000000", "[1×2]  0.566236  0.000000", TOL), None);
+        assert_eq!(
+            compare_line(
+                1,
+                "[1×2]  0.566235  -0.000000",
+                "[1×2]  0.566236  0.000000",
+                TOL
+            ),
+            None
+        );
     }
 
     #[test]
     fn moved_numbers_are_reported_with_relative_error() {
         let d = compare_line(57, "s 6.0085136977", "s 6.0085139001", TOL).unwrap();
         match d {
-            LineDiff::Number { line, expected, actual, rel } => {
-                assert_eq!((line, expected.as_str(), actual.as_str()), (57, "6.0085136977", "6.0085139001"));
+            LineDiff::Number {
+                line,
+                expected,
+                actual,
+                rel,
+            } => {
+                assert_eq!(
+                    (line, expected.as_str(), actual.as_str()),
+                    (57, "6.0085136977", "6.0085139001")
+                );
                 assert!((rel - 3.37e-8).abs() < 1e-9);
             }
             other => panic!("unexpected {other:?}"),
@@ -257,22 +286,46 @@ mod tests {
 
     #[test]
     fn words_and_spacing_must_match() {
-        assert!(matches!(compare_line(1, "a  1", "a 1", TOL), Some(LineDiff::Text { .. })));
-        assert!(matches!(compare_line(1, "max 1", "min 1", TOL), Some(LineDiff::Text { .. })));
-        assert!(matches!(compare_line(1, "NaN", "inf", TOL), Some(LineDiff::Text { .. })));
+        assert!(matches!(
+            compare_line(1, "a  1", "a 1", TOL),
+            Some(LineDiff::Text { .. })
+        ));
+        assert!(matches!(
+            compare_line(1, "max 1", "min 1", TOL),
+            Some(LineDiff::Text { .. })
+        ));
+        assert!(matches!(
+            compare_line(1, "NaN", "inf", TOL),
+            Some(LineDiff::Text { .. })
+        ));
     }
 
     #[test]
     fn missing_and_extra_lines() {
         let d = compare_text("a\nb", "a", TOL);
-        assert_eq!(d, vec![LineDiff::Missing { line: 2, expected: "b".into() }]);
+        assert_eq!(
+            d,
+            vec![LineDiff::Missing {
+                line: 2,
+                expected: "b".into()
+            }]
+        );
         let d = compare_text("a", "a\nc", TOL);
-        assert_eq!(d, vec![LineDiff::Extra { line: 2, actual: "c".into() }]);
+        assert_eq!(
+            d,
+            vec![LineDiff::Extra {
+                line: 2,
+                actual: "c".into()
+            }]
+        );
     }
 
     #[test]
     fn tokenizer_and_number_grammar() {
-        assert_eq!(tokens("[1×3]  a,b"), vec!["[", "1", "×", "3", "]", "  ", "a", ",", "b"]);
+        assert_eq!(
+            tokens("[1×3]  a,b"),
+            vec!["[", "1", "×", "3", "]", "  ", "a", ",", "b"]
+        );
         for good in ["1", "-1.5", ".5", "3.", "2e-5", "+1E+3"] {
             assert!(parse_number(good).is_some(), "{good}");
         }

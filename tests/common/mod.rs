@@ -44,7 +44,11 @@ pub fn fences(markdown: &str) -> Vec<Fence> {
                 if trimmed.starts_with("```") {
                     let mut code = body.join("\n");
                     code.push('\n');
-                    out.push(Fence { info, first_line: first, code });
+                    out.push(Fence {
+                        info,
+                        first_line: first,
+                        code,
+                    });
                 } else {
                     body.push(line);
                     open = Some((info, first, body));
@@ -79,7 +83,9 @@ pub fn output_sections(book: &str) -> Vec<OutputSection> {
     let mut rest = book;
     while let Some(start) = rest.find("<!-- rustlab:output-start -->") {
         let after = &rest[start..];
-        let end = after.find("<!-- rustlab:output-end -->").unwrap_or(after.len());
+        let end = after
+            .find("<!-- rustlab:output-end -->")
+            .unwrap_or(after.len());
         let section = &after[..end];
         let text = fences(section)
             .into_iter()
