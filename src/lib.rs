@@ -7,3 +7,4 @@ pub mod config;
 pub mod exec;
 pub mod lang;
 pub mod record;
+pub mod render;

@@ -9,6 +9,36 @@ use crate::lang::{self, Figure, Mode, RunError, Session};
 use rayon::prelude::*;
 use std::path::Path;
 
+/// A value a `print` call showed after a text label: `print("mean(v):", m)` gives label
+/// `mean(v):` and value `3`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelledValue {
+    pub label: String,
+    pub value: String,
+}
+
+/// Labelled values of print calls: each value with the text argument just before it.
+pub fn labelled_values(prints: &[Vec<lang::PrintItem>]) -> Vec<LabelledValue> {
+    let mut out = Vec::new();
+    for call in prints {
+        let mut label: Option<&str> = None;
+        for item in call {
+            match item {
+                lang::PrintItem::Text(t) => label = Some(t.trim()),
+                lang::PrintItem::Value(v) => {
+                    if let Some(l) = label.take().filter(|l| !l.is_empty()) {
+                        out.push(LabelledValue {
+                            label: l.to_string(),
+                            value: v.clone(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// What one code block produced.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BlockRun {
@@ -19,6 +49,8 @@ pub struct BlockRun {
     pub figures: Vec<Figure>,
     /// The error that stopped the block, if any.
     pub error: Option<RunError>,
+    /// Labelled values it printed.
+    pub values: Vec<LabelledValue>,
 }
 
 /// The value of one `${…}`.
@@ -33,6 +65,7 @@ pub struct ScriptRun {
     pub text: String,
     pub figures: Vec<Figure>,
     pub error: Option<RunError>,
+    pub values: Vec<LabelledValue>,
 }
 
 /// Everything a lesson produced, indexed like the lesson's blocks, inlines and scripts.
@@ -121,6 +154,7 @@ fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> Block
         text: out.text.trim().to_string(),
         figures: out.figures,
         error: out.error,
+        values: labelled_values(&out.prints),
     }
 }
 
@@ -145,6 +179,7 @@ pub fn run_script(config: &Config, script: &Script) -> ScriptRun {
         text: out.text.trim_end().to_string(),
         figures: out.figures,
         error: out.error,
+        values: labelled_values(&out.prints),
     }
 }
 
@@ -186,4 +221,35 @@ pub fn failures(book: &Book, runs: &[LessonRun]) -> Vec<ExecFailure> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lang::PrintItem::{Text, Value};
+
+    #[test]
+    fn labels_pair_with_the_values_after_them() {
+        let prints = vec![
+            vec![Text("mean(v):   ".into()), Value("3".into())],
+            vec![
+                Text("layer 24: no-res".into()),
+                Value("0.1".into()),
+                Text(" h = 1".into()),
+                Value("8".into()),
+            ],
+            vec![Value("7".into())],
+            vec![Text("just text".into())],
+        ];
+        let got: Vec<(String, String)> = labelled_values(&prints)
+            .into_iter()
+            .map(|v| (v.label, v.value))
+            .collect();
+        let want = [
+            ("mean(v):", "3"),
+            ("layer 24: no-res", "0.1"),
+            ("h = 1", "8"),
+        ];
+        assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    }
 }

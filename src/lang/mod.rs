@@ -19,7 +19,7 @@ pub mod source;
 pub mod value;
 
 pub use error::{ErrorKind, LangError};
-pub use eval::{Config, Mode};
+pub use eval::{Config, Mode, PrintItem};
 pub use limits::Limits;
 pub use plot::model::Figure;
 
@@ -47,6 +47,8 @@ pub struct BlockOutput {
     pub figures: Vec<Figure>,
     /// The first error, which stopped the block (earlier output is kept).
     pub error: Option<RunError>,
+    /// Every `print` call, argument by argument (for tables of labelled values).
+    pub prints: Vec<Vec<PrintItem>>,
 }
 
 /// One interpreter state: variables, functions, random stream, figures.
@@ -72,6 +74,7 @@ impl Session {
             text: self.take_output(),
             figures: self.interp.figures.end_block(),
             error: result.err(),
+            prints: std::mem::take(&mut self.interp.prints),
         }
     }
 
@@ -85,6 +88,7 @@ impl Session {
             text: self.take_output(),
             figures,
             error: result.err(),
+            prints: std::mem::take(&mut self.interp.prints),
         }
     }
 

@@ -62,6 +62,14 @@ impl Default for Config {
     }
 }
 
+/// One `print(...)` call: its arguments as printed, strings kept apart from values so that
+/// labelled values (`print("mean:", m)`) can be listed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrintItem {
+    Text(String),
+    Value(String),
+}
+
 /// How a statement list finished, besides normally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Flow {
@@ -81,6 +89,8 @@ pub(crate) struct Interp {
     pub config: Config,
     /// Printed text not yet taken by the caller.
     pub out: String,
+    /// The `print` calls of the current run, argument by argument.
+    pub prints: Vec<Vec<PrintItem>>,
     /// Nesting of user-function and lambda calls (0 at top level).
     pub depth: usize,
     /// The value of the last `seed(N)`, which `parmap` derives worker streams from.
@@ -103,6 +113,7 @@ impl Interp {
             sources: SourceMap::default(),
             config,
             out: String::new(),
+            prints: Vec::new(),
             depth: 0,
             last_seed: None,
             running_files: Vec::new(),

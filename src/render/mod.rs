@@ -1,0 +1,59 @@
+//! Rendering: a lesson and its run become HTML (`lesson` side: Markdown passes,
+//! interpolation, math, highlighting, spliced outputs and figures, generated tables), and
+//! the pages become a themed site (`site` side: templates, theme assets, search index,
+//! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
+//! produced.
+
+use serde::Serialize;
+
+/// One entry of a page's table of contents.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TocEntry {
+    /// 2 for `##`, 3 for `###`.
+    pub level: u8,
+    pub id: String,
+    /// Plain text of the heading.
+    pub text: String,
+}
+
+/// A figure written as its own SVG file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FigureFile {
+    /// Path relative to the site root, e.g. `figures/12-layer-norm/block-3-1.svg`.
+    pub path: String,
+    pub svg: String,
+}
+
+/// The page of one standalone script.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptPage {
+    /// File stem; the page is `scripts/<lesson slug>/<name>.html`.
+    pub name: String,
+    /// `jacobian_product.rlab`.
+    pub file_name: String,
+    pub description: String,
+    /// Highlighted source, a complete `<pre>` element.
+    pub source_html: String,
+    /// What the script printed (plain text; the template escapes it).
+    pub output: String,
+    /// The rendered error message, if the script failed.
+    pub error: Option<String>,
+    pub figures: Vec<FigureFile>,
+}
+
+/// A rendered lesson, ready for the page template.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LessonHtml {
+    pub slug: String,
+    pub title: String,
+    /// The article body (HTML fragment).
+    pub body: String,
+    pub toc: Vec<TocEntry>,
+    /// Plain text of the lesson for the search index.
+    pub search_text: String,
+    /// Figure files the body refers to.
+    pub figures: Vec<FigureFile>,
+    pub scripts: Vec<ScriptPage>,
+    /// Non-fatal problems (e.g. a broken link), as `file:line: message`.
+    pub warnings: Vec<String>,
+}
