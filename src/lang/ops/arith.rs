@@ -107,7 +107,7 @@ fn not_defined(op: BinOp, operands: &str) -> LangError {
 }
 
 /// `unsupported operand types for Add: bool and scalar`.
-pub(crate) fn unsupported(op: BinOp, a: &Value, b: &Value) -> LangError {
+fn unsupported(op: BinOp, a: &Value, b: &Value) -> LangError {
     LangError::type_error(format!(
         "unsupported operand types for {}: {} and {}",
         op.name(),

@@ -88,20 +88,26 @@ pub(crate) fn matrix_vector(m: &NumArray, v: &NumArray) -> LangResult<NumArray> 
     match (m, v) {
         (NumArray::Real(x), NumArray::Real(y)) => {
             limits::check_real(rows, n)?;
-            Ok(NumArray::Real(Array2::from_shape_fn(
-                (rows, n),
-                |(r, c)| x[[r, 0]] * y[[0, c]],
-            )))
+            outer(x, y, rows, n).map(NumArray::Real)
         }
         _ => {
             limits::check_alloc(rows, n, COMPLEX_BYTES)?;
-            let (x, y) = (m.to_complex(), v.to_complex());
-            Ok(NumArray::complex(Array2::from_shape_fn(
-                (rows, n),
-                |(r, c)| x[[r, 0]] * y[[0, c]],
-            )))
+            outer(&m.to_complex(), &v.to_complex(), rows, n).map(NumArray::complex)
         }
     }
+}
+
+/// `column_i · row_j` for every i, j, as a `rows×n` array.
+fn outer<T>(column: &Array2<T>, row: &Array2<T>, rows: usize, n: usize) -> LangResult<Array2<T>>
+where
+    T: Copy + std::ops::Mul<Output = T>,
+{
+    let data: Vec<T> = column
+        .iter()
+        .flat_map(|&a| row.iter().map(move |&b| a * b))
+        .collect();
+    Array2::from_shape_vec((rows, n), data)
+        .map_err(|e| LangError::runtime(format!("matrix-vector multiply: {e}")))
 }
 
 /// `u * v` for two Vectors is always an error, with rustlab's three hints.
