@@ -133,7 +133,7 @@ impl Interp {
     /// or the run was cancelled. Reads the clock every 64th call only.
     pub fn check_time(&mut self) -> LangResult<()> {
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 64 != 0 {
+        if !self.ticks.is_multiple_of(64) {
             return Ok(());
         }
         if let Some(flag) = &self.config.cancel
