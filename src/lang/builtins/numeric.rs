@@ -54,7 +54,7 @@ pub(crate) fn complex_array(rows: usize, cols: usize, data: Vec<C64>) -> NumArra
 
 /// `a*b` for sizes, saturating so that an overflowing size fails the allocation check.
 pub(crate) fn mul_size(a: usize, b: usize) -> usize {
-    a.checked_mul(b).unwrap_or(usize::MAX)
+    a.saturating_mul(b)
 }
 
 /// Fail with the allocation cap's message unless a `rows×cols` array fits.

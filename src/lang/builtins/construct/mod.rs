@@ -156,7 +156,7 @@ fn linspace(_: &mut Interp, args: Args) -> LangResult<Value> {
 
 /// `struct("k1", v1, ...)`: later duplicates of a key replace earlier ones.
 fn make_struct(_: &mut Interp, args: Args) -> LangResult<Value> {
-    if args.len() % 2 != 0 {
+    if !args.len().is_multiple_of(2) {
         return Err(LangError::runtime(
             "struct() requires an even number of arguments: (field, value, ...)",
         ));
