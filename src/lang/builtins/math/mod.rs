@@ -6,7 +6,7 @@
 //! a Scalar uses the f64 function; a Vector whose elements all have |im| < 1e-10 uses the
 //! f64 function on the real parts; a Matrix uses it only when every imaginary part is
 //! exactly 0; everything else uses the complex function. So `sqrt(-1)` is NaN and
-//! `log(0)` is `-inf` for real input, while `sqrt(-1 + 0i·...)` on complex data is `i`.
+//! `log(0)` is `-inf` for real input, while complex data gets complex roots and logs.
 
 mod parts;
 
