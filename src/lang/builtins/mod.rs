@@ -11,6 +11,7 @@ mod higher;
 mod linalg;
 mod math;
 mod ml;
+mod numeric;
 mod output;
 mod plotting;
 mod reduce;
