@@ -93,7 +93,7 @@ pub(super) fn require_finite<T: Field>(name: &str, a: &Array2<T>) -> LangResult<
 
 /// The power of two that brings the largest modulus of `a` into [0.5, 1), or 1 for a zero
 /// matrix. Multiplying by it is exact.
-fn unit_scale<T: Field>(a: &Array2<T>) -> f64 {
+pub(super) fn unit_scale<T: Field>(a: &Array2<T>) -> f64 {
     let largest = a.iter().fold(0.0_f64, |m, x| m.max(x.modulus()));
     if largest == 0.0 || !largest.is_finite() {
         return 1.0;
@@ -356,50 +356,4 @@ pub(super) fn complex_eigenvalues(a: &Array2<C64>) -> LangResult<Vec<C64>> {
         .iter()
         .map(|z| z.times(1.0 / scale))
         .collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn unit_scale_is_a_power_of_two_bringing_the_maximum_below_one() {
-        let a = Array2::from_shape_vec((1, 2), vec![3.0e-7, -5.0e-7]).unwrap();
-        let k = unit_scale(&a);
-        assert_eq!(k.log2().fract(), 0.0);
-        assert!((0.5..1.0).contains(&(5.0e-7 * k)));
-        assert_eq!(unit_scale(&Array2::<f64>::zeros((2, 2))), 1.0);
-    }
-
-    #[test]
-    fn self_adjointness_is_exact() {
-        let sym = Array2::from_shape_vec((2, 2), vec![1.0, 2.0, 2.0, 3.0]).unwrap();
-        assert!(is_self_adjoint(&sym));
-        let not = Array2::from_shape_vec((2, 2), vec![1.0, 2.0, 2.0 + 1e-15, 3.0]).unwrap();
-        assert!(!is_self_adjoint(&not));
-        let z = Array2::from_shape_vec((1, 1), vec![C64::new(1.0, 1.0)]).unwrap();
-        assert!(!is_self_adjoint(&z));
-    }
-
-    #[test]
-    fn lu_determinant_sign_and_singularity() {
-        let swap = Array2::from_shape_vec((2, 2), vec![0.0, 2.0, 3.0, 0.0]).unwrap();
-        let lu = Lu::new(&swap);
-        assert_eq!(lu.determinant(), C64::new(-6.0, 0.0));
-        assert!(!lu.is_singular());
-        let rank_one = Array2::from_shape_vec((2, 2), vec![1.0, 2.0, 2.0, 4.0]).unwrap();
-        assert!(Lu::new(&rank_one).is_singular());
-        let x = lu.solve(&identity(2));
-        assert_eq!(
-            x,
-            Array2::from_shape_vec((2, 2), vec![0.0, 1.0 / 3.0, 0.5, 0.0]).unwrap()
-        );
-    }
-
-    #[test]
-    fn finiteness_check_names_the_builtin() {
-        let a = Array2::from_shape_vec((1, 1), vec![C64::new(0.0, f64::NAN)]).unwrap();
-        let err = require_finite("eig", &a).unwrap_err();
-        assert_eq!(err.message, "eig: matrix contains NaN or Inf");
-    }
 }

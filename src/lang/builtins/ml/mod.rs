@@ -1,10 +1,11 @@
 //! Builtins: the ML helpers of spec §10.6 and §14.1 — activations (`gelu`, `relu`,
-//! `gelu_grad`, here), row-wise normalisations (`softmax`, `layernorm`, in [`normalize`]) and
-//! the seed's library functions (`causal_mask`, `row_entropies_bits`, `entropy_bits`, in
-//! [`info`]). Every formula is evaluated in exactly the order the spec gives, because the
-//! results are compared with rustlab's to 16-17 significant digits.
+//! `gelu_grad`), row-wise normalisations (`softmax`, `layernorm`, in [`normalize`]) and the
+//! seed's library functions, built in with the library's exact arithmetic: `causal_mask`
+//! (−1.0e9 strictly above the diagonal, not −Inf) and the entropies in bits (H = 0; for each
+//! p left to right, if p > 0 then H = H − p·log2(p); zeros and NaN skipped; complex data
+//! contributes its real parts). Every formula is evaluated in exactly the order the spec
+//! gives, because the results are compared with rustlab's to 16-17 significant digits.
 
-mod info;
 mod normalize;
 #[cfg(test)]
 mod tests;
@@ -12,6 +13,7 @@ mod tests;
 use super::{Args, Builtin};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::eval::Interp;
+use crate::lang::limits;
 use crate::lang::value::{NumArray, Value};
 
 pub(crate) static TABLE: &[Builtin] = &[
@@ -42,17 +44,17 @@ pub(crate) static TABLE: &[Builtin] = &[
     },
     Builtin {
         name: "causal_mask",
-        func: info::causal_mask,
+        func: causal_mask,
         doc: "causal_mask(T): T×T matrix, 0 on and below the diagonal, -1e9 above",
     },
     Builtin {
         name: "row_entropies_bits",
-        func: info::row_entropies_bits,
+        func: row_entropies_bits,
         doc: "row_entropies_bits(A): Vector of the entropy in bits of each row of A",
     },
     Builtin {
         name: "entropy_bits",
-        func: info::entropy_bits,
+        func: entropy_bits,
         doc: "entropy_bits(p): entropy in bits of one probability vector",
     },
 ];
@@ -110,4 +112,57 @@ fn relu(_: &mut Interp, args: Args) -> LangResult<Value> {
 fn gelu_grad(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
     map_real("gelu_grad", args.value(0)?, gelu_grad_scalar)
+}
+
+/// The value `causal_mask` puts above the diagonal.
+const MASKED: f64 = -1.0e9;
+
+fn causal_mask(_: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(1, 1)?;
+    let t = args.size(0)?;
+    limits::check_real(t, t)?;
+    let data = (0..t)
+        .flat_map(|i| (0..t).map(move |j| if j > i { MASKED } else { 0.0 }))
+        .collect();
+    Ok(Value::matrix_rows(t, t, data))
+}
+
+/// The entropy in bits of `ps`, summed left to right.
+fn entropy_of(ps: impl Iterator<Item = f64>) -> f64 {
+    ps.fold(0.0, |h, p| if p > 0.0 { h - p * p.log2() } else { h })
+}
+
+/// The numbers of a numeric value as an array (a Scalar is 1×1).
+fn numbers(name: &str, v: &Value) -> LangResult<NumArray> {
+    match v {
+        Value::Scalar(_) | Value::Complex(_) | Value::Vector(_) | Value::Matrix(_) => {
+            Ok(v.to_num_array().unwrap_or_else(|| NumArray::zeros(0, 0)))
+        }
+        other => Err(LangError::type_error(format!(
+            "{name}: expected a numeric array, got {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn row_entropies_bits(_: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(1, 1)?;
+    let a = numbers("row_entropies_bits", args.value(0)?)?;
+    let (rows, cols) = a.shape();
+    let entropies = (0..rows)
+        .map(|r| entropy_of((0..cols).map(|c| a.get_re(r, c))))
+        .collect();
+    Ok(Value::row(entropies))
+}
+
+fn entropy_bits(_: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(1, 1)?;
+    let a = numbers("entropy_bits", args.value(0)?)?;
+    let (rows, cols) = a.shape();
+    if rows > 1 && cols > 1 {
+        return Err(LangError::runtime(format!(
+            "entropy_bits: expected a vector, got a {rows}×{cols} matrix (use row_entropies_bits)"
+        )));
+    }
+    Ok(Value::Scalar(entropy_of(a.iter_re())))
 }
