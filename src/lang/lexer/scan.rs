@@ -133,11 +133,13 @@ impl Lexer<'_> {
             self.bump();
         }
         let word = self.text.get(start.pos..self.at.pos).unwrap_or("");
-        if word == "run" && self.mode == LexMode::Program && self.at_statement_start() {
-            if let Some(path) = self.run_path()? {
-                self.push(Tok::RunPath(path), start);
-                return Ok(());
-            }
+        if word == "run"
+            && self.mode == LexMode::Program
+            && self.at_statement_start()
+            && let Some(path) = self.run_path()?
+        {
+            self.push(Tok::RunPath(path), start);
+            return Ok(());
         }
         let tok = Tok::keyword(word).unwrap_or_else(|| Tok::Ident(word.to_string()));
         self.push(tok, start);

@@ -5,12 +5,15 @@
 
 use super::Parser;
 use crate::lang::ast::{ExprKind, Span, Stmt, StmtKind};
-use crate::lang::error::LangResult;
+use crate::lang::error::{LangError, LangResult};
 use crate::lang::lexer::Tok;
 
 impl Parser<'_> {
     /// The command statement `name` starts here, or `None` for an ordinary statement.
     pub(super) fn try_command(&mut self, name: &str) -> LangResult<Option<Stmt>> {
+        if !COMMAND_WORDS.contains(&name) {
+            return Ok(None);
+        }
         let words = self.words_after_name();
         let bare = words.as_ref().is_some_and(Vec::is_empty);
         let kind = match (name, words) {
@@ -97,10 +100,15 @@ impl Parser<'_> {
         self.finish(kind, span)
     }
 
-    fn error_at_offset(&self, offset: usize, msg: String) -> crate::lang::error::LangError {
-        crate::lang::error::LangError::parse(msg, self.token_at(offset).span)
+    fn error_at_offset(&self, offset: usize, msg: String) -> LangError {
+        LangError::parse(msg, self.token_at(offset).span)
     }
 }
+
+/// The words that may start a command statement.
+const COMMAND_WORDS: [&str; 9] = [
+    "break", "continue", "clear", "clf", "format", "viewer", "close", "hold", "grid",
+];
 
 fn command(name: &str, args: Vec<String>) -> StmtKind {
     StmtKind::Command {
