@@ -1,1 +1,0 @@
-//! The lexer (spec §2). Placeholder until the parser lands.

@@ -1,0 +1,210 @@
+//! Parses the whole public course (every ```` ```rustlab ```` block of the notebooks and
+//! every lesson script), the seed lesson and the benchmarks without error, then checks that
+//! no damaged version of them can make the parser panic: each source truncated at every
+//! line boundary, and a few hundred deterministic single-byte edits of each.
+//!
+//! The parser is internal to the crate (`lang::parser` is `pub(crate)`), so this test
+//! compiles the lexer and parser sources into a mirror of the `lang` module whose `ast`
+//! and `error` are the crate's public ones.
+
+#[path = "../src/lang/lexer/mod.rs"]
+pub mod lexer;
+#[path = "../src/lang/parser/mod.rs"]
+pub mod parser;
+
+mod lang {
+    pub mod ast {
+        pub use rlbook::lang::ast::*;
+    }
+    pub mod error {
+        pub use rlbook::lang::error::*;
+    }
+    pub use crate::{lexer, parser};
+}
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+/// One text to parse: where it came from and the code.
+struct Source {
+    name: String,
+    text: String,
+}
+
+fn shared_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    dir.is_dir().then_some(dir)
+}
+
+fn files_in(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == extension))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// The ```` ```rustlab ```` blocks of a notebook, named `file:line`.
+fn notebook_blocks(path: &Path) -> Vec<Source> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (index, line) in read(path).lines().enumerate() {
+        match current.as_mut() {
+            None if line.trim_start().starts_with("```rustlab") => {
+                current = Some((index + 2, String::new()));
+            }
+            None => {}
+            Some(_) if line.trim_start().starts_with("```") => {
+                if let Some((first_line, text)) = current.take() {
+                    let name = format!("{}:{first_line}", path.display());
+                    blocks.push(Source { name, text });
+                }
+            }
+            Some((_, text)) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+    }
+    blocks
+}
+
+fn corpus(shared: &Path) -> Vec<Source> {
+    let course = shared.join("corpus/rustlab_llm");
+    let mut sources = Vec::new();
+    for notebook in files_in(&course.join("notebooks"), "md") {
+        sources.extend(notebook_blocks(&notebook));
+    }
+    let mut scripts = Vec::new();
+    for lesson in std::fs::read_dir(course.join("lessons"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        scripts.extend(files_in(&lesson.path(), "rlab"));
+    }
+    scripts.sort();
+    scripts.push(shared.join("seed/lesson-12-program.rlab"));
+    scripts.extend(files_in(&shared.join("bench"), "rlab"));
+    for path in scripts {
+        let text = read(&path);
+        sources.push(Source {
+            name: path.display().to_string(),
+            text,
+        });
+    }
+    sources
+}
+
+/// Parse, turning a panic into a test failure that names the input.
+fn parses_without_panic(text: &str, what: &str) -> bool {
+    match catch_unwind(AssertUnwindSafe(|| lang::parser::parse_program(text, 0))) {
+        Ok(result) => result.is_ok(),
+        Err(_) => panic!("the parser panicked on {what}:\n{text}"),
+    }
+}
+
+#[test]
+fn the_course_the_seed_and_the_benchmarks_parse() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("notice: ../shared is missing; corpus parse test skipped");
+        return;
+    };
+    let sources = corpus(&shared);
+    assert!(sources.len() > 100, "only {} sources found", sources.len());
+    let failures: Vec<String> = sources
+        .iter()
+        .filter_map(|s| {
+            let error = lang::parser::parse_program(&s.text, 0).err()?;
+            let line = error.span.map_or(0, |span| span.line);
+            Some(format!("{} (block line {line}): {error}", s.name))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "parse failures:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn truncated_sources_never_panic() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("notice: ../shared is missing; truncation test skipped");
+        return;
+    };
+    for source in corpus(&shared) {
+        let mut prefix_end = 0;
+        for line in source.text.split_inclusive('\n') {
+            prefix_end += line.len();
+            let prefix = &source.text[..prefix_end];
+            let without_newline = prefix.trim_end_matches('\n');
+            parses_without_panic(prefix, &format!("{} truncated", source.name));
+            parses_without_panic(without_newline, &format!("{} truncated", source.name));
+        }
+    }
+}
+
+/// Marsaglia's xorshift64: a fixed, dependency-free stream of edit choices.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Bytes that matter to the lexer and parser.
+const EDIT_BYTES: &[u8] = b"()[]{}'\"\n;,.:=+-*/^@!~&|%#\t 0e_ax";
+const EDITS_PER_SOURCE: usize = 200;
+
+/// Replace, insert or delete one ASCII byte at an ASCII position (the text stays UTF-8).
+fn edit(text: &str, rng: &mut XorShift) -> Option<String> {
+    let mut bytes = text.as_bytes().to_vec();
+    let at = rng.below(bytes.len() + 1);
+    let byte = EDIT_BYTES[rng.below(EDIT_BYTES.len())];
+    let at_ascii = bytes.get(at).is_some_and(u8::is_ascii);
+    match rng.below(3) {
+        0 if at_ascii => bytes[at] = byte,
+        1 if at_ascii => {
+            bytes.remove(at);
+        }
+        _ if text.is_char_boundary(at) => bytes.insert(at, byte),
+        _ => return None,
+    }
+    String::from_utf8(bytes).ok()
+}
+
+#[test]
+fn single_byte_edits_never_panic() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("notice: ../shared is missing; edit test skipped");
+        return;
+    };
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut parsed = 0;
+    for source in corpus(&shared) {
+        for n in 0..EDITS_PER_SOURCE {
+            if let Some(damaged) = edit(&source.text, &mut rng) {
+                parses_without_panic(&damaged, &format!("{} edit {n}", source.name));
+                parsed += 1;
+            }
+        }
+    }
+    assert!(parsed > 1000, "only {parsed} edited sources were parsed");
+}
