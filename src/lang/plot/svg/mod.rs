@@ -104,3 +104,6 @@ fn fallback(width: u32, height: u32, message: &str) -> String {
          font-size=\"16\" fill=\"#222222\">figure could not be drawn: {text}</text>\n</svg>\n"
     )
 }
+
+#[cfg(test)]
+mod tests;

@@ -167,7 +167,10 @@ fn draw_bars<'a, DB: DrawingBackend + 'a>(
             })
             .collect();
     let body = style::fill(color);
-    let anno = chart.draw_series(rects.into_iter().map(|r| Rectangle::new(r, body)))?;
+    let edge = style::stroke(style::BACKGROUND, 1);
+    chart.draw_series(rects.iter().map(|r| Rectangle::new(*r, body)))?;
+    // A thin light edge keeps neighbouring bars of one colour apart.
+    let anno = chart.draw_series(rects.into_iter().map(|r| Rectangle::new(r, edge)))?;
     if let Some(label) = legend {
         anno.label(label)
             .legend(move |(lx, ly)| Rectangle::new([(lx + 4, ly - 6), (lx + 20, ly + 6)], body));
@@ -264,7 +267,7 @@ fn draw_scatter_points<'a, DB: DrawingBackend + 'a>(
     Ok(())
 }
 
-/// A dashed line across the whole view at the series' y value, its label above its right end.
+/// A dashed line across the whole view at the series' y value, its label above its left end.
 fn draw_hline<'a, DB: DrawingBackend + 'a>(
     chart: Chart<'a, '_, DB>,
     s: &Series,
@@ -286,10 +289,11 @@ fn draw_hline<'a, DB: DrawingBackend + 'a>(
     if let Some(p) = level
         && !label.is_empty()
     {
-        let anchor = Pos::new(HPos::Right, VPos::Bottom);
+        // At the left end: the legend usually occupies the upper right corner.
+        let anchor = Pos::new(HPos::Left, VPos::Bottom);
         let text_style = style::font_colored(TICK_SIZE, color).pos(anchor);
         let at = (
-            view.x1 - (view.x1 - view.x0) * 0.01,
+            view.x0 + (view.x1 - view.x0) * 0.01,
             p + (view.y1 - view.y0) * 0.01,
         );
         chart.draw_series(std::iter::once(Text::new(

@@ -3,7 +3,7 @@
 //! farther ones, inside plotters' 3-D axis box. Dense grids are sampled down to keep the SVG
 //! small.
 
-use super::scale::Scale;
+use super::scale::{Scale, short_number};
 use super::style::{self, AXIS, GRID_MAJOR, GRID_MINOR, LABEL_SIZE, TICK_SIZE};
 use crate::lang::plot::colormap::Colormap;
 use crate::lang::plot::model::{Panel, Surface};
@@ -44,11 +44,8 @@ pub(crate) fn draw<DB: DrawingBackend>(
         p.scale = 0.78;
         p.into_matrix()
     });
-    let (fx, fy, fz) = (
-        |v: &f64| x.label(*v),
-        |v: &f64| z.label(*v),
-        |v: &f64| y.label(*v),
-    );
+    // Plotters picks the 3-D tick positions itself, so labels show the values as they are.
+    let tick = |v: &f64| short_number(*v);
     chart
         .configure_axes()
         .label_style(style::font(TICK_SIZE))
@@ -56,9 +53,9 @@ pub(crate) fn draw<DB: DrawingBackend>(
         .light_grid_style(style::stroke(GRID_MINOR, 1))
         .axis_panel_style(RGBColor(248, 248, 248).filled())
         .max_light_lines(1)
-        .x_formatter(&fx)
-        .y_formatter(&fy)
-        .z_formatter(&fz)
+        .x_formatter(&tick)
+        .y_formatter(&tick)
+        .z_formatter(&tick)
         .draw()?;
     let mut quads = quads(surf);
     let coords = chart.as_coord_spec();
@@ -177,7 +174,7 @@ fn draw_axis_names<DB: DrawingBackend>(
     let (width, height) = area.dim_in_pixel();
     let anchor = Pos::new(HPos::Center, VPos::Bottom);
     let text = Text::new(
-        names.join("     "),
+        names.join(",   "),
         ((width / 2) as i32, height as i32 - 8),
         style::font(LABEL_SIZE).pos(anchor),
     );

@@ -297,8 +297,10 @@ mod tests {
 
     #[test]
     fn log_axes_ignore_non_positive_values_and_empty_panels_get_defaults() {
-        let mut p = Panel::default();
-        p.log_y = true;
+        let mut p = Panel {
+            log_y: true,
+            ..Panel::default()
+        };
         p.series.push(series(
             SeriesKind::Line,
             vec![0.0, 1.0, 2.0],
@@ -320,8 +322,10 @@ mod tests {
 
     #[test]
     fn categories_put_named_ticks_at_one_to_n() {
-        let mut p = Panel::default();
-        p.categories = Some(vec!["a".into(), "b".into()]);
+        let p = Panel {
+            categories: Some(vec!["a".into(), "b".into()]),
+            ..Panel::default()
+        };
         let x = x_scale(&p);
         assert_eq!((x.lo, x.hi), (0.5, 2.5));
         assert_eq!(x.label(2.0), "b");
