@@ -7,11 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "rlbook",
-    version,
-    about = "Publish an rlab course as a static HTML book whose numbers are real"
-)]
+#[command(name = "rlbook", version, about = "Publish an rlab course as a static HTML book whose numbers are real")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -41,11 +37,7 @@ enum PlotMode {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run {
-            file,
-            plot: _,
-            seed,
-        } => run_script(&file, seed),
+        Command::Run { file, plot: _, seed } => run_script(&file, seed),
     }
 }
 

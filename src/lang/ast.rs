@@ -132,25 +132,13 @@ pub enum ExprKind {
         stop: Box<Expr>,
     },
     /// `x'` (conjugate = true) or `x.'` (conjugate = false).
-    Transpose {
-        operand: Box<Expr>,
-        conjugate: bool,
-    },
+    Transpose { operand: Box<Expr>, conjugate: bool },
     /// `NAME(args)`: indexing or a call, decided at run time (spec §7.3).
-    CallOrIndex {
-        name: String,
-        args: Vec<Expr>,
-    },
+    CallOrIndex { name: String, args: Vec<Expr> },
     /// `expr(args)` where expr is not a bare name: chained indexing (`svd(P)(1)`).
-    Index {
-        target: Box<Expr>,
-        args: Vec<Expr>,
-    },
+    Index { target: Box<Expr>, args: Vec<Expr> },
     /// `expr.NAME` without parentheses: struct field access.
-    Field {
-        target: Box<Expr>,
-        name: String,
-    },
+    Field { target: Box<Expr>, name: String },
     /// `expr.NAME(args)`: method-call sugar for `NAME(expr, args...)`.
     MethodCall {
         target: Box<Expr>,
@@ -207,10 +195,7 @@ pub enum StmtKind {
         value: Expr,
     },
     /// `[a, b, c] = value`.
-    MultiAssign {
-        names: Vec<String>,
-        value: Expr,
-    },
+    MultiAssign { names: Vec<String>, value: Expr },
     If {
         branches: Vec<(Expr, Vec<Stmt>)>,
         otherwise: Option<Vec<Stmt>>,
@@ -220,10 +205,7 @@ pub enum StmtKind {
         iter: Expr,
         body: Vec<Stmt>,
     },
-    While {
-        cond: Expr,
-        body: Vec<Stmt>,
-    },
+    While { cond: Expr, body: Vec<Stmt> },
     Switch {
         subject: Expr,
         cases: Vec<(Expr, Vec<Stmt>)>,
@@ -239,10 +221,7 @@ pub enum StmtKind {
     /// Keyword command forms: `hold on`, `grid off`, `close all`, `format long`, `clear`,
     /// `clf`. `name` is the command, `args` its word arguments. Parenthesised forms such as
     /// `hold("on")` are ordinary calls, not commands.
-    Command {
-        name: String,
-        args: Vec<String>,
-    },
+    Command { name: String, args: Vec<String> },
 }
 
 /// A user function: `function [outs] = name(params) body end`.

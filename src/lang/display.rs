@@ -162,10 +162,7 @@ mod tests {
     #[test]
     fn matrix_display_rows_and_elision() {
         let m = NumArray::from_row_major(2, 2, vec![f64::NAN, f64::INFINITY, 1.0, 0.0]);
-        assert_eq!(
-            matrix(&m),
-            "Matrix(2x2)\n  [NaN, inf]\n  [1.000000, 0.000000]"
-        );
+        assert_eq!(matrix(&m), "Matrix(2x2)\n  [NaN, inf]\n  [1.000000, 0.000000]");
         let big = NumArray::zeros(9, 9);
         let text = matrix(&big);
         assert!(text.ends_with(", ...]\n  ... (9 rows total)"));
@@ -174,10 +171,7 @@ mod tests {
 
     #[test]
     fn other_kinds() {
-        assert_eq!(
-            string_array(&["a".into(), "b".into()]),
-            "{1×2} \"a\", \"b\""
-        );
+        assert_eq!(string_array(&["a".into(), "b".into()]), "{1×2} \"a\", \"b\"");
         let mut fields = std::collections::BTreeMap::new();
         fields.insert("b".to_string(), Value::Scalar(2.0));
         fields.insert("a".to_string(), Value::row(vec![1.0, 2.0]));

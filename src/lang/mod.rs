@@ -78,8 +78,9 @@ impl Session {
     /// Run a whole script file, relative paths resolving against its directory.
     pub fn run_file(&mut self, path: &Path) -> Result<(), RunError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| self.run_error(LangError::runtime(format!("cannot read {name}: {e}"))))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            self.run_error(LangError::runtime(format!("cannot read {name}: {e}")))
+        })?;
         self.run_text(&name, 1, &text)
     }
 
@@ -88,8 +89,8 @@ impl Session {
         let source = self.interp.sources.add(file, code, first_line);
         let _alloc = limits::AllocScope::new(self.interp.config.limits.max_alloc_bytes);
         self.interp.start_run();
-        let result =
-            parser::parse_program(code, source).and_then(|program| self.interp.exec_top(&program));
+        let result = parser::parse_program(code, source)
+            .and_then(|program| self.interp.exec_top(&program));
         result.map_err(|e| self.run_error(e))
     }
 

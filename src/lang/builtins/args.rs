@@ -108,9 +108,6 @@ mod tests {
         assert!(a.size(0).is_err());
         assert_eq!(a.size(1).unwrap(), 2);
         let s = Args::new("f", vec![Value::str("x")], 1);
-        assert_eq!(
-            s.f64(0).unwrap_err().message,
-            "f: expected scalar, got string"
-        );
+        assert_eq!(s.f64(0).unwrap_err().message, "f: expected scalar, got string");
     }
 }

@@ -49,12 +49,7 @@ impl Fill {
 
 impl Interp {
     /// Perform `name(args) = rhs`; returns the script-mode echo text.
-    pub(crate) fn index_assign(
-        &mut self,
-        name: &str,
-        args: &[Expr],
-        rhs: Value,
-    ) -> LangResult<String> {
+    pub(crate) fn index_assign(&mut self, name: &str, args: &[Expr], rhs: Value) -> LangResult<String> {
         let idx = {
             let target = self.vars.get(name).cloned().unwrap_or(Value::None);
             self.eval_indices(&target, args, EndRule::Assign)?
@@ -104,11 +99,7 @@ fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<String> {
                 1 => format!("index {k} out of bounds (length {n})"),
                 _ => format!("linear index {k} out of bounds ({rows}×{cols} = {n} elements)"),
             })?;
-            let positions: Vec<_> = many
-                .positions(n)
-                .into_iter()
-                .map(|k| a.col_major_pos(k))
-                .collect();
+            let positions: Vec<_> = many.positions(n).into_iter().map(|k| a.col_major_pos(k)).collect();
             let values = Fill::from_value(rhs)?.for_cells(positions.len())?;
             set_cells(Arc::make_mut(a), &positions, &values);
             Ok(format!("(vector positions {} updated)", positions.len()))
@@ -208,10 +199,7 @@ fn assign_two(target: &mut Value, r: &Idx, c: &Idx, rhs: &Value) -> LangResult<S
     c.check(cols, |k| format!("index {k} out of bounds (size {cols})"))?;
     let (rs, cs) = (r.positions(rows), c.positions(cols));
     let values = region_values(rhs, rs.len(), cs.len())?;
-    let cells: Vec<_> = rs
-        .iter()
-        .flat_map(|&i| cs.iter().map(move |&j| (i, j)))
-        .collect();
+    let cells: Vec<_> = rs.iter().flat_map(|&i| cs.iter().map(move |&j| (i, j))).collect();
     set_cells(Arc::make_mut(a), &cells, &values);
     Ok(format!("(region {}×{} updated)", rs.len(), cs.len()))
 }
@@ -288,17 +276,12 @@ fn delete(target: &mut Value, idx: &[Idx]) -> LangResult<()> {
         }
         [r, c] if *r == Idx::All || is_vector => {
             let kept = keep(c, cols)?;
-            let cells: Vec<_> = (0..rows)
-                .flat_map(|i| kept.iter().map(move |&j| (i, j)))
-                .collect();
+            let cells: Vec<_> = (0..rows).flat_map(|i| kept.iter().map(move |&j| (i, j))).collect();
             rewrap(is_vector, gather(a, &cells, rows, kept.len()))
         }
         [r, Idx::All] => {
             let kept = keep(r, rows)?;
-            let cells: Vec<_> = kept
-                .iter()
-                .flat_map(|&i| (0..cols).map(move |j| (i, j)))
-                .collect();
+            let cells: Vec<_> = kept.iter().flat_map(|&i| (0..cols).map(move |j| (i, j))).collect();
             Value::matrix(gather(a, &cells, kept.len(), cols))
         }
         _ => {
@@ -312,11 +295,7 @@ fn delete(target: &mut Value, idx: &[Idx]) -> LangResult<()> {
 }
 
 fn rewrap(is_vector: bool, a: NumArray) -> Value {
-    if is_vector {
-        Value::vector(a)
-    } else {
-        Value::matrix(a)
-    }
+    if is_vector { Value::vector(a) } else { Value::matrix(a) }
 }
 
 /// The elements at `cells` (row-major order) as a `rows×cols` array.

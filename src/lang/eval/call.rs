@@ -120,12 +120,7 @@ impl Interp {
         }
     }
 
-    fn call_user(
-        &mut self,
-        def: &FunctionDef,
-        args: Vec<Value>,
-        nargout: usize,
-    ) -> LangResult<Value> {
+    fn call_user(&mut self, def: &FunctionDef, args: Vec<Value>, nargout: usize) -> LangResult<Value> {
         if args.len() != def.params.len() {
             return Err(LangError::runtime(format!(
                 "function expects {} argument(s), got {}",

@@ -38,11 +38,9 @@ impl Interp {
             ExprKind::Number(x) => Ok(Value::Scalar(*x)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Ident(name) => self.lookup_var(name),
-            ExprKind::End => self
-                .end_values
-                .last()
-                .map(|&n| Value::Scalar(n))
-                .ok_or_else(|| LangError::runtime("'end' is only valid inside index arguments")),
+            ExprKind::End => self.end_values.last().map(|&n| Value::Scalar(n)).ok_or_else(|| {
+                LangError::runtime("'end' is only valid inside index arguments")
+            }),
             ExprKind::Colon => Err(LangError::runtime(
                 "':' alone is only valid as an index argument",
             )),

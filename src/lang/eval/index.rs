@@ -53,11 +53,7 @@ impl Idx {
 pub(crate) fn to_idx(v: &Value) -> LangResult<Idx> {
     match v {
         Value::Scalar(x) => one_position(*x).map(Idx::One),
-        Value::Vector(a) => a
-            .iter_re()
-            .map(one_position)
-            .collect::<LangResult<_>>()
-            .map(Idx::Many),
+        Value::Vector(a) => a.iter_re().map(one_position).collect::<LangResult<_>>().map(Idx::Many),
         Value::Matrix(a) if a.rows() == 1 || a.cols() == 1 || a.is_empty() => {
             let positions = (0..a.len()).map(|k| one_position(a.col_major(k).re));
             positions.collect::<LangResult<_>>().map(Idx::Many)
@@ -104,11 +100,7 @@ impl Interp {
     }
 
     /// Index with already evaluated values (method-call sugar).
-    pub(crate) fn index_with_values(
-        &mut self,
-        target: &Value,
-        values: &[Value],
-    ) -> LangResult<Value> {
+    pub(crate) fn index_with_values(&mut self, target: &Value, values: &[Value]) -> LangResult<Value> {
         let idx = values.iter().map(to_idx).collect::<LangResult<Vec<_>>>()?;
         read(target, &idx)
     }
@@ -132,8 +124,7 @@ impl Interp {
                 out.push(Idx::All);
                 continue;
             }
-            self.end_values
-                .push(end_value(target, k, args.len(), rule) as f64);
+            self.end_values.push(end_value(target, k, args.len(), rule) as f64);
             let v = self.eval(arg);
             self.end_values.pop();
             out.push(to_idx(&v?).map_err(|e| e.at(arg.span))?);
@@ -187,12 +178,9 @@ pub(crate) fn read(target: &Value, idx: &[Idx]) -> LangResult<Value> {
         (Value::Matrix(a), [i]) => read_linear(a, i),
         (Value::Matrix(a), [r, c]) => read_matrix(a, r, c),
         (Value::Str(s), [i]) => read_str(s, i),
-        (Value::StrArray(items), [i]) => read_list(
-            items,
-            i,
-            |s| Value::Str(s.clone()),
-            |v| Value::StrArray(Arc::new(v)),
-        ),
+        (Value::StrArray(items), [i]) => read_list(items, i, |s| Value::Str(s.clone()), |v| {
+            Value::StrArray(Arc::new(v))
+        }),
         (Value::Tuple(items), [i]) => read_list(items, i, Value::clone, Value::tuple),
         (_, []) => Ok(target.clone()),
         (v, _) if idx.len() > 2 => Err(LangError::runtime(format!(
@@ -225,10 +213,7 @@ fn read_linear(a: &NumArray, i: &Idx) -> LangResult<Value> {
     })?;
     Ok(match i {
         Idx::One(k) => Value::number_approx(a.col_major(*k)),
-        other => pick(
-            a,
-            other.positions(n).into_iter().map(|k| a.col_major_pos(k)),
-        ),
+        other => pick(a, other.positions(n).into_iter().map(|k| a.col_major_pos(k))),
     })
 }
 
@@ -270,9 +255,7 @@ fn read_str(s: &str, i: &Idx) -> LangResult<Value> {
     let chars: Vec<char> = s.chars().collect();
     let n = chars.len();
     i.check(n, |k| format!("index {k} out of bounds (length {n})"))?;
-    Ok(Value::Str(
-        i.positions(n).into_iter().map(|k| chars[k]).collect(),
-    ))
+    Ok(Value::Str(i.positions(n).into_iter().map(|k| chars[k]).collect()))
 }
 
 fn read_list<T>(
@@ -288,13 +271,7 @@ where
     i.check(n, |k| format!("index {k} out of bounds (length {n})"))?;
     Ok(match i {
         Idx::One(k) => one(&items[*k]),
-        other => many(
-            other
-                .positions(n)
-                .into_iter()
-                .map(|k| items[k].clone())
-                .collect(),
-        ),
+        other => many(other.positions(n).into_iter().map(|k| items[k].clone()).collect()),
     })
 }
 

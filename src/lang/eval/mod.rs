@@ -134,7 +134,9 @@ impl Interp {
             && Instant::now() > deadline
         {
             let secs = self.config.limits.time.map_or(0.0, |t| t.as_secs_f64());
-            return Err(LangError::limit(format!("time limit of {secs} s exceeded")));
+            return Err(LangError::limit(format!(
+                "time limit of {secs} s exceeded"
+            )));
         }
         Ok(())
     }

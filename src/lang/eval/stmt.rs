@@ -113,8 +113,7 @@ impl Interp {
             None => {
                 let mut fields = std::collections::BTreeMap::new();
                 fields.insert(field.to_string(), v);
-                self.vars
-                    .insert(name.to_string(), Value::Struct(Arc::new(fields)));
+                self.vars.insert(name.to_string(), Value::Struct(Arc::new(fields)));
                 Ok(())
             }
             Some(Value::Struct(fields)) => {

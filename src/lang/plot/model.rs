@@ -12,10 +12,7 @@ pub enum SeriesKind {
     Line,
     Scatter,
     /// Bars; `group`/`groups` place grouped bars side by side within one x slot.
-    Bar {
-        group: usize,
-        groups: usize,
-    },
+    Bar { group: usize, groups: usize },
     /// A stairs outline (histogram).
     Step,
     Stem,

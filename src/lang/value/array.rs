@@ -37,12 +37,10 @@ impl NumArray {
     /// A `rows×cols` real array from row-major data. `data.len()` must equal `rows*cols`.
     pub fn from_row_major(rows: usize, cols: usize, data: Vec<f64>) -> Self {
         debug_assert_eq!(data.len(), rows * cols);
-        NumArray::Real(
-            Array2::from_shape_vec((rows, cols), data).unwrap_or_else(|_| {
-                // Unreachable for consistent input; keep the process alive regardless.
-                Array2::zeros((0, 0))
-            }),
-        )
+        NumArray::Real(Array2::from_shape_vec((rows, cols), data).unwrap_or_else(|_| {
+            // Unreachable for consistent input; keep the process alive regardless.
+            Array2::zeros((0, 0))
+        }))
     }
 
     /// A `1×N` real array.
