@@ -1,6 +1,6 @@
 //! Builtins: plotting (spec §12). Each call changes the session's figure model
 //! ([`crate::lang::plot::model`]); nothing is drawn here. Split by concept: figure and panel
-//! state (`state`), line-like series (`lines`), bars and histograms (`bars`), heatmaps and
+//! state (`state`), line-like series (`lines`), reference lines (`reflines`), bars and histograms (`bars`), heatmaps and
 //! surfaces (`images`), saving (`savefig`).
 //!
 //! Shared rules live here: without hold, a call that adds content first clears the current
@@ -10,6 +10,7 @@
 mod bars;
 mod images;
 mod lines;
+mod reflines;
 mod savefig;
 mod state;
 
@@ -96,12 +97,12 @@ pub(crate) static TABLE: &[Builtin] = &[
     },
     Builtin {
         name: "hline",
-        func: lines::hline,
+        func: reflines::hline,
         doc: "hline(y[, color[, label]]): dashed horizontal reference line(s)",
     },
     Builtin {
         name: "yline",
-        func: lines::hline,
+        func: reflines::hline,
         doc: "yline(y[, color[, label]]): same as hline",
     },
     Builtin {

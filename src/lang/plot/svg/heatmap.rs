@@ -3,8 +3,10 @@
 //! colour bar on the right. Very large matrices are drawn in averaged blocks so the SVG stays
 //! small.
 
-use super::scale::{Scale, nice_step};
+use super::numbers::nice_step;
+use super::scale::Scale;
 use super::style::{self, AXIS, LABEL_SIZE, TICK_SIZE};
+use super::xy::XyCoord;
 use crate::lang::plot::colormap::Colormap;
 use crate::lang::plot::model::{Heatmap, Panel};
 use plotters::coord::Shift;
@@ -72,6 +74,28 @@ fn draw_cells<DB: DrawingBackend>(
     let (rows, cols) = (map.rows.max(1), map.cols.max(1));
     let x = axis(cols, map.xlabels.as_deref(), false);
     let y = axis(rows, map.ylabels.as_deref(), true);
+    let mut chart = cell_chart(area, panel, &x, &y)?;
+    let cells = blocks(map, rows, cols)
+        .into_iter()
+        .map(|(r0, c0, r1, c1, v)| {
+            let (red, green, blue) = colormap.at(normalise(v, range));
+            let corners = [
+                (c0 as f64, (rows - r0) as f64),
+                (c1 as f64, (rows - r1) as f64),
+            ];
+            Rectangle::new(corners, style::fill(RGBColor(red, green, blue)))
+        });
+    chart.draw_series(cells)?;
+    Ok(())
+}
+
+/// The titled chart the cells go in: one unit per cell, labelled ticks, no grid lines.
+fn cell_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    panel: &Panel,
+    x: &Scale,
+    y: &Scale,
+) -> Result<ChartContext<'a, DB, XyCoord>, DrawingAreaErrorKind<DB::ErrorType>> {
     let title = style::clean_text(&panel.title);
     let xlabel = style::clean_text(&panel.xlabel);
     let ylabel = style::clean_text(&panel.ylabel);
@@ -107,18 +131,7 @@ fn draw_cells<DB: DrawingBackend>(
         mesh.y_desc(ylabel);
     }
     mesh.draw()?;
-    let cells = blocks(map, rows, cols)
-        .into_iter()
-        .map(|(r0, c0, r1, c1, v)| {
-            let (red, green, blue) = colormap.at(normalise(v, range));
-            let corners = [
-                (c0 as f64, (rows - r0) as f64),
-                (c1 as f64, (rows - r1) as f64),
-            ];
-            Rectangle::new(corners, style::fill(RGBColor(red, green, blue)))
-        });
-    chart.draw_series(cells)?;
-    Ok(())
+    Ok(chart)
 }
 
 /// Cells to draw as `(row0, col0, row1, col1, value)` with exclusive ends: every element, or

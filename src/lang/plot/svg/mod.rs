@@ -8,6 +8,7 @@
 
 mod clip;
 mod heatmap;
+mod numbers;
 mod scale;
 mod series;
 mod style;

@@ -3,11 +3,14 @@
 //! farther ones, inside plotters' 3-D axis box. Dense grids are sampled down to keep the SVG
 //! small.
 
-use super::scale::{Scale, short_number};
+use super::numbers::short_number;
+use super::scale::Scale;
 use super::style::{self, AXIS, GRID_MAJOR, GRID_MINOR, LABEL_SIZE, TICK_SIZE};
 use crate::lang::plot::colormap::Colormap;
 use crate::lang::plot::model::{Panel, Surface};
 use plotters::coord::Shift;
+use plotters::coord::ranged3d::Cartesian3d;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -20,6 +23,9 @@ struct Quad {
     height: f64,
 }
 
+/// The 3-D coordinates: data x across, height up, data y into the picture.
+type BoxCoord = Cartesian3d<RangedCoordf64, RangedCoordf64, RangedCoordf64>;
+
 /// Draw a surface panel into `area`.
 pub(crate) fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -31,6 +37,40 @@ pub(crate) fn draw<DB: DrawingBackend>(
         axis_scale(&surf.y),
         axis_scale(&surf.z),
     );
+    let mut chart = axis_box(area, panel, (&x, &y, &z))?;
+    let quads = quads(surf);
+    let coords = chart.as_coord_spec();
+    let depth: Vec<i32> = quads
+        .iter()
+        .map(|q| {
+            let (cx, cz, cy) = centre(q);
+            coords.projected_depth(&cx, &cz, &cy)
+        })
+        .collect();
+    // Farthest first, so nearer cells are painted over farther ones.
+    let mut order: Vec<usize> = (0..quads.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(depth.get(i).copied().unwrap_or(0)), i));
+    let ordered: Vec<&Quad> = order.iter().filter_map(|&i| quads.get(i)).collect();
+    let colormap = Colormap::named(&surf.colormap);
+    chart.draw_series(ordered.iter().map(|q| {
+        let (r, g, b) = colormap.at(normalise(q.height, (z.lo, z.hi)));
+        Polygon::new(q.corners.to_vec(), style::fill(RGBColor(r, g, b)))
+    }))?;
+    let edge = style::stroke(AXIS, 1).color.mix(0.35).stroke_width(1);
+    chart.draw_series(ordered.iter().map(|q| {
+        let mut ring = q.corners.to_vec();
+        ring.push(q.corners[0]);
+        PathElement::new(ring, edge)
+    }))?;
+    draw_axis_names(area, panel)
+}
+
+/// The titled 3-D chart with its projection and axis box (grid walls, ticks).
+fn axis_box<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    panel: &Panel,
+    (x, y, z): (&Scale, &Scale, &Scale),
+) -> Result<ChartContext<'a, DB, BoxCoord>, DrawingAreaErrorKind<DB::ErrorType>> {
     let title = style::clean_text(&panel.title);
     let mut builder = ChartBuilder::on(area);
     builder.margin(16).margin_bottom(30);
@@ -57,40 +97,7 @@ pub(crate) fn draw<DB: DrawingBackend>(
         .y_formatter(&tick)
         .z_formatter(&tick)
         .draw()?;
-    let mut quads = quads(surf);
-    let coords = chart.as_coord_spec();
-    let mut keyed: Vec<(i32, usize)> = quads
-        .iter()
-        .enumerate()
-        .map(|(i, q)| {
-            let (cx, cz, cy) = centre(q);
-            (coords.projected_depth(&cx, &cz, &cy), i)
-        })
-        .collect();
-    keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let colormap = Colormap::named(&surf.colormap);
-    let edge = style::stroke(AXIS, 1).color.mix(0.35).stroke_width(1);
-    let ordered: Vec<Quad> = keyed
-        .into_iter()
-        .map(|(_, i)| std::mem::replace(&mut quads[i], empty_quad()))
-        .collect();
-    chart.draw_series(ordered.iter().map(|q| {
-        let (r, g, b) = colormap.at(normalise(q.height, (z.lo, z.hi)));
-        Polygon::new(q.corners.to_vec(), style::fill(RGBColor(r, g, b)))
-    }))?;
-    chart.draw_series(ordered.iter().map(|q| {
-        let mut ring = q.corners.to_vec();
-        ring.push(q.corners[0]);
-        PathElement::new(ring, edge)
-    }))?;
-    draw_axis_names(area, panel)
-}
-
-fn empty_quad() -> Quad {
-    Quad {
-        corners: [(0.0, 0.0, 0.0); 4],
-        height: 0.0,
-    }
+    Ok(chart)
 }
 
 fn centre(q: &Quad) -> (f64, f64, f64) {
