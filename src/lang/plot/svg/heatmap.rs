@@ -173,9 +173,11 @@ fn axis(n: usize, names: Option<&[String]>, rows: bool) -> Scale {
     let ticks: Vec<(f64, String)> = match names {
         Some(names) if names.len() == n => {
             let stride = n.div_ceil(40).max(1);
-            (0..n)
+            names
+                .iter()
+                .enumerate()
                 .step_by(stride)
-                .map(|i| (centre(i), style::clean_text(&names[i])))
+                .map(|(i, name)| (centre(i), style::clean_text(name)))
                 .collect()
         }
         _ => {

@@ -74,6 +74,8 @@ fn draw_figure<DB: DrawingBackend>(
     Ok(())
 }
 
+/// A panel shows its surface, else its heatmap, else its series (a panel holding several
+/// of these only gets them together under `hold`; the first in this order wins).
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
