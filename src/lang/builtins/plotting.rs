@@ -1,5 +1,0 @@
-//! Builtins: plotting. Placeholder table until this domain lands.
-
-use super::Builtin;
-
-pub(crate) static TABLE: &[Builtin] = &[];

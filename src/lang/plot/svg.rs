@@ -1,1 +1,0 @@
-//! SVG rendering of the figure model. Placeholder until it lands.
