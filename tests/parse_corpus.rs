@@ -2,25 +2,6 @@
 //! every lesson script), the seed lesson and the benchmarks without error, then checks that
 //! no damaged version of them can make the parser panic: each source truncated at every
 //! line boundary, and a few hundred deterministic single-byte edits of each.
-//!
-//! The parser is internal to the crate (`lang::parser` is `pub(crate)`), so this test
-//! compiles the lexer and parser sources into a mirror of the `lang` module whose `ast`
-//! and `error` are the crate's public ones.
-
-#[path = "../src/lang/lexer/mod.rs"]
-pub mod lexer;
-#[path = "../src/lang/parser/mod.rs"]
-pub mod parser;
-
-mod lang {
-    pub mod ast {
-        pub use rlbook::lang::ast::*;
-    }
-    pub mod error {
-        pub use rlbook::lang::error::*;
-    }
-    pub use crate::{lexer, parser};
-}
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -106,7 +87,7 @@ fn corpus(shared: &Path) -> Vec<Source> {
 
 /// Parse, turning a panic into a test failure that names the input.
 fn parses_without_panic(text: &str, what: &str) -> bool {
-    match catch_unwind(AssertUnwindSafe(|| lang::parser::parse_program(text, 0))) {
+    match catch_unwind(AssertUnwindSafe(|| rlbook::lang::check_syntax(text))) {
         Ok(result) => result.is_ok(),
         Err(_) => panic!("the parser panicked on {what}:\n{text}"),
     }
@@ -123,7 +104,7 @@ fn the_course_the_seed_and_the_benchmarks_parse() {
     let failures: Vec<String> = sources
         .iter()
         .filter_map(|s| {
-            let error = lang::parser::parse_program(&s.text, 0).err()?;
+            let error = rlbook::lang::check_syntax(&s.text).err()?;
             let line = error.span.map_or(0, |span| span.line);
             Some(format!("{} (block line {line}): {error}", s.name))
         })

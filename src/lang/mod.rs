@@ -27,6 +27,12 @@ use eval::Interp;
 use rng::Rng;
 use std::path::Path;
 
+/// Parse `code` without running it: the first lex or parse error, if any (for tools and
+/// tests; spans refer to source id 0).
+pub fn check_syntax(code: &str) -> Result<(), LangError> {
+    parser::parse_program(code, 0).map(|_| ())
+}
+
 /// An error of a run with its rendered form: `file:line:col: message`, the source line and a
 /// caret.
 #[derive(Clone, Debug, PartialEq)]
