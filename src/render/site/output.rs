@@ -115,8 +115,10 @@ fn swap(new: &Path, target: &Path) -> Result<()> {
 
 /// Refuse output paths that are not directories, hold sources, or hold a foreign folder.
 fn check_target(target: &Path, protected: &[&Path]) -> Result<()> {
+    let absolute = std::path::absolute(target).unwrap_or_else(|_| target.to_path_buf());
     for p in protected {
-        if p.starts_with(target) {
+        let p_absolute = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        if p_absolute.starts_with(&absolute) {
             bail!(
                 "the output directory {} contains {}; choose another output path",
                 target.display(),
@@ -272,6 +274,16 @@ mod tests {
         std::fs::create_dir_all(root.join("empty")).unwrap();
         assert!(Staging::create(&root.join("empty"), &[]).is_ok());
         assert_eq!(std::fs::read(root.join("docs/page.html")).unwrap(), b"mine");
+    }
+
+    #[test]
+    fn a_relative_output_is_compared_with_the_sources_as_an_absolute_path() {
+        let cwd = std::env::current_dir().unwrap();
+        let sources = cwd.join("rlbook-unit-test-out/content");
+        let result = Staging::create(Path::new("rlbook-unit-test-out"), &[&sources]);
+        let _ = std::fs::remove_dir_all(cwd.join("rlbook-unit-test-out"));
+        let err = result.err().unwrap().to_string();
+        assert!(err.contains("choose another output path"), "{err}");
     }
 
     #[test]
