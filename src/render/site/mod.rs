@@ -8,6 +8,7 @@ mod context;
 mod links;
 mod output;
 mod search;
+mod template_error;
 mod templates;
 mod theme;
 

@@ -3,9 +3,9 @@
 //! add templates of its own for the others to include). Errors name the template file and, as
 //! far as tera lets us know it, the line: `templates/lesson.html:12:5: …`.
 
-use anyhow::{Context as _, Result, anyhow};
+use super::template_error::{self, Source};
+use anyhow::{Context as _, Result};
 use std::collections::HashMap;
-use std::error::Error as _;
 use std::path::Path;
 use tera::Tera;
 
@@ -22,12 +22,6 @@ pub(crate) const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/script.html"),
     ),
 ];
-
-/// Where a template came from and its text, for error messages.
-struct Source {
-    display: String,
-    text: String,
-}
 
 /// The loaded, parsed templates.
 pub(crate) struct Templates {
@@ -58,38 +52,19 @@ impl Templates {
         let mut tera = Tera::default();
         tera.set_escape_fn(escape_html);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.text.as_str())))
-            .map_err(|e| parse_error(&sources, &e))?;
+            .map_err(|e| template_error::load_error(&sources, &e))?;
         Ok(Templates { tera, sources })
     }
 
     /// Render the template `name`; an error names the template file (and line, when found).
     pub(crate) fn render(&self, name: &str, context: &tera::Context) -> Result<String> {
-        self.tera
-            .render(name, context)
-            .map_err(|e| self.render_error(name, &e))
-    }
-
-    fn render_error(&self, name: &str, err: &tera::Error) -> anyhow::Error {
-        let chain = messages(err);
-        // tera says "(error happened in 'base.html')" when the failing node is inherited.
-        let culprit = chain
-            .first()
-            .and_then(|m| quoted_after(m, "error happened in '", '\''))
-            .unwrap_or(name);
-        let detail = chain.get(1..).unwrap_or_default().join(": ");
-        let detail = if detail.is_empty() {
-            chain.join(": ")
-        } else {
-            detail
-        };
-        let Some(source) = self.sources.get(culprit) else {
-            return anyhow!("template {culprit}: {detail}");
-        };
-        let line = quoted_after(&detail, "`", '`').and_then(|word| line_of(&source.text, word));
-        match line {
-            Some(line) => anyhow!("{}:{line}: {detail}", source.display),
-            None => anyhow!("{}: {detail}", source.display),
-        }
+        self.tera.render(name, context).map_err(|e| {
+            let mut candidates = vec![name.to_string()];
+            if let Ok(template) = self.tera.get_template(name) {
+                candidates.extend(template.parents.iter().cloned());
+            }
+            template_error::render_error(&self.sources, &candidates, &e)
+        })
     }
 }
 
@@ -131,70 +106,6 @@ fn override_files(dir: &Path) -> Result<Vec<(String, std::path::PathBuf)>> {
         files.push((name.join("/"), entry.into_path()));
     }
     Ok(files)
-}
-
-/// A parse (or inheritance) error as `file:line:col: message`.
-fn parse_error(sources: &HashMap<String, Source>, err: &tera::Error) -> anyhow::Error {
-    let chain = messages(err);
-    let first = chain.first().map(String::as_str).unwrap_or_default();
-    let name = quoted_after(first, "Failed to parse '", '\'');
-    let Some(source) = name.and_then(|n| sources.get(n)) else {
-        return anyhow!("template error: {}", chain.join(": "));
-    };
-    let detail = chain.get(1..).unwrap_or_default().join("\n");
-    let (place, message) = match pest_position(&detail) {
-        Some((line, col)) => (format!(":{line}:{col}"), pest_message(&detail)),
-        None => (String::new(), detail.trim().to_string()),
-    };
-    anyhow!("{}{place}: {message}", source.display)
-}
-
-/// The messages of an error and its sources, outermost first.
-fn messages(err: &tera::Error) -> Vec<String> {
-    let mut out = vec![err.to_string()];
-    let mut source = err.source();
-    while let Some(e) = source {
-        out.push(e.to_string());
-        source = e.source();
-    }
-    out
-}
-
-/// The text between `start` and the next `end` in `text`.
-fn quoted_after<'a>(text: &'a str, start: &str, end: char) -> Option<&'a str> {
-    let from = text.find(start)? + start.len();
-    let rest = text.get(from..)?;
-    rest.find(end).and_then(|to| rest.get(..to))
-}
-
-/// pest's ` --> 3:7` position marker.
-fn pest_position(detail: &str) -> Option<(usize, usize)> {
-    let marker = detail.find("--> ")? + 4;
-    let rest = detail.get(marker..)?;
-    let pos: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == ':')
-        .collect();
-    let (line, col) = pos.split_once(':')?;
-    Some((line.parse().ok()?, col.parse().ok()?))
-}
-
-/// pest's message after its source excerpt (`= expected …`), or the whole text.
-fn pest_message(detail: &str) -> String {
-    detail
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("= "))
-        .map_or_else(|| detail.trim().to_string(), str::to_string)
-}
-
-/// 1-based line of the first tag of `text` that mentions `word` (a variable, filter or test
-/// name from a render error).
-fn line_of(text: &str, word: &str) -> Option<usize> {
-    let head = word.split(['.', '[']).next().unwrap_or(word);
-    let in_tag = |line: &str| {
-        (line.contains("{{") || line.contains("{%")) && (line.contains(word) || line.contains(head))
-    };
-    text.lines().position(in_tag).map(|i| i + 1)
 }
 
 #[cfg(test)]
@@ -280,6 +191,31 @@ mod tests {
     }
 
     #[test]
+    fn errors_in_a_parent_or_of_inheritance_name_the_right_file() {
+        let (_dir, path) = book_with(&[(
+            "base.html",
+            "<html>\n{% block main %}{% endblock main %}\n{{ book.title | truncate(length=\"x\") }}\n",
+        )]);
+        let t = Templates::load(&path, &show).unwrap();
+        let mut ctx = tera::Context::new();
+        ctx.insert("book", &serde_json::json!({"title": "T"}));
+        ctx.insert("lesson", &serde_json::json!({"body": "", "toc": []}));
+        let err = t.render("lesson.html", &ctx).unwrap_err().to_string();
+        assert!(
+            err.starts_with("templates/base.html:3: Filter call 'truncate' failed"),
+            "{err}"
+        );
+        let (_dir, path) = book_with(&[("lesson.html", "\n{% extends \"gone.html\" %}")]);
+        let err = Templates::load(&path, &show).err().unwrap().to_string();
+        assert!(
+            err.starts_with(
+                "templates/lesson.html:2: Template 'lesson.html' is inheriting from 'gone.html'"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn escaping_covers_markup_and_quotes_but_not_slashes() {
         assert_eq!(
             escape_html("<a href=\"x\">'&'</a> ../x"),
@@ -298,14 +234,5 @@ mod tests {
                 "templates/{name} is not in templates::EMBEDDED"
             );
         }
-    }
-
-    #[test]
-    fn pest_positions_are_read() {
-        let detail = " --> 4:3\n  |\n4 |   {% endif %}\n  |   ^---\n  |\n  = expected a tag";
-        assert_eq!(pest_position(detail), Some((4, 3)));
-        assert_eq!(pest_message(detail), "expected a tag");
-        assert_eq!(line_of("a\n{{ x.y }}\n", "x.y"), Some(2));
-        assert_eq!(quoted_after("in 'b.html').", "in '", '\''), Some("b.html"));
     }
 }
