@@ -270,3 +270,25 @@ fn an_output_inside_the_sources_is_refused() {
     );
     assert!(f.book.config.paths.lessons.join("01-a.md").is_file());
 }
+
+#[test]
+fn theme_files_and_figures_cannot_take_generated_places() {
+    let f = fixture();
+    let theme = f.book.config.paths.theme.clone();
+    std::fs::create_dir_all(&theme).unwrap();
+    std::fs::write(theme.join("search-index.js"), "window.RLBOOK_SEARCH = [];").unwrap();
+    let err = write_site(&f.book, &f.pages, &options(&f.out)).unwrap_err();
+    assert!(
+        err.to_string().contains("would replace the search index"),
+        "{err}"
+    );
+    std::fs::remove_file(theme.join("search-index.js")).unwrap();
+    let mut pages = f.pages.clone();
+    pages[2].figures[0].path = "03-c.html".into();
+    let err = write_site(&f.book, &pages, &options(&f.out)).unwrap_err();
+    assert!(err.to_string().contains("is not an .svg file"), "{err}");
+    pages[2].figures[0].path = "figures/01-a/block-1-1.svg".into();
+    let err = write_site(&f.book, &pages, &options(&f.out)).unwrap_err();
+    assert!(err.to_string().contains("two files of the site"), "{err}");
+    assert!(!f.out.exists());
+}
