@@ -4,6 +4,8 @@
 //! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
 //! produced.
 
+pub mod site;
+
 use serde::Serialize;
 
 /// One entry of a page's table of contents.

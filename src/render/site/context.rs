@@ -1,0 +1,347 @@
+//! What the templates see: the data of each page (lesson, index, script) as serialisable
+//! structs, with every link already made relative to the page it appears on.
+//!
+//! Every template gets `book` (title, description, authors, language), `root` (the prefix
+//! back to the site root), `assets`, `index_href`, `nav` (all lessons: title, href, current
+//! = `"page"` on the lesson itself and `"true"` on a script's lesson), `page_title` and
+//! `page_kind`. Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
+//! `prev` and `next`; the index adds `next`; script pages add `script` and `lesson_link`.
+
+use super::links;
+use crate::book::Book;
+use crate::render::{LessonHtml, ScriptPage};
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct BookMeta<'a> {
+    title: &'a str,
+    description: &'a str,
+    authors: &'a [String],
+    language: &'a str,
+}
+
+#[derive(Serialize)]
+struct NavItem<'a> {
+    title: &'a str,
+    href: String,
+    /// `""`, `"page"` or `"true"` (the value of `aria-current`).
+    current: &'static str,
+}
+
+/// A link with its text.
+#[derive(Serialize)]
+pub(crate) struct Link {
+    pub(crate) title: String,
+    pub(crate) href: String,
+}
+
+#[derive(Serialize)]
+struct Common<'a> {
+    book: BookMeta<'a>,
+    root: String,
+    assets: String,
+    index_href: String,
+    nav: Vec<NavItem<'a>>,
+    page_title: &'a str,
+    page_kind: &'static str,
+}
+
+/// Which lesson the page belongs to, if any, and how.
+#[derive(Clone, Copy)]
+enum Current {
+    None,
+    Lesson(usize),
+    ScriptOf(usize),
+}
+
+fn common<'a>(
+    book: &'a Book,
+    pages: &'a [LessonHtml],
+    page_path: &str,
+    title: &'a str,
+    kind: &'static str,
+    current: Current,
+) -> Common<'a> {
+    let meta = &book.config.book;
+    let nav = pages
+        .iter()
+        .enumerate()
+        .map(|(i, p)| NavItem {
+            title: &p.title,
+            href: links::href(page_path, &links::lesson_page(&p.slug)),
+            current: match current {
+                Current::Lesson(c) if c == i => "page",
+                Current::ScriptOf(c) if c == i => "true",
+                _ => "",
+            },
+        })
+        .collect();
+    let root = links::root_prefix(page_path);
+    Common {
+        book: BookMeta {
+            title: &meta.title,
+            description: &meta.description,
+            authors: &meta.authors,
+            language: &meta.language,
+        },
+        assets: format!("{root}assets/"),
+        index_href: links::href(page_path, "index.html"),
+        root,
+        nav,
+        page_title: title,
+        page_kind: kind,
+    }
+}
+
+#[derive(Serialize)]
+struct TocItem<'a> {
+    level: u8,
+    id: &'a str,
+    href: String,
+    text: &'a str,
+}
+
+#[derive(Serialize)]
+struct LessonData<'a> {
+    slug: &'a str,
+    title: &'a str,
+    body: &'a str,
+    toc: Vec<TocItem<'a>>,
+}
+
+#[derive(Serialize)]
+struct LessonContext<'a> {
+    #[serde(flatten)]
+    common: Common<'a>,
+    lesson: LessonData<'a>,
+    prev: Option<Link>,
+    next: Option<Link>,
+}
+
+fn lesson_link(from: &str, page: &LessonHtml) -> Link {
+    Link {
+        title: page.title.clone(),
+        href: links::href(from, &links::lesson_page(&page.slug)),
+    }
+}
+
+/// The context of the page of lesson `i`: its previous page is the lesson before it (the
+/// index for the first), its next the lesson after it.
+pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Result<tera::Context> {
+    let Some(page) = pages.get(i) else {
+        return Err(tera::Error::msg(format!("no lesson page {i}")));
+    };
+    let path = links::lesson_page(&page.slug);
+    let toc = page
+        .toc
+        .iter()
+        .map(|e| TocItem {
+            level: e.level,
+            id: &e.id,
+            href: links::encode_fragment(&e.id),
+            text: &e.text,
+        })
+        .collect();
+    let prev = match i.checked_sub(1) {
+        Some(p) => pages.get(p).map(|p| lesson_link(&path, p)),
+        None => Some(Link {
+            title: book.config.book.title.clone(),
+            href: links::href(&path, "index.html"),
+        }),
+    };
+    let context = LessonContext {
+        common: common(
+            book,
+            pages,
+            &path,
+            &page.title,
+            "lesson",
+            Current::Lesson(i),
+        ),
+        lesson: LessonData {
+            slug: &page.slug,
+            title: &page.title,
+            body: &page.body,
+            toc,
+        },
+        prev,
+        next: pages.get(i + 1).map(|n| lesson_link(&path, n)),
+    };
+    tera::Context::from_serialize(&context)
+}
+
+#[derive(Serialize)]
+struct IndexContext<'a> {
+    #[serde(flatten)]
+    common: Common<'a>,
+    next: Option<Link>,
+}
+
+/// The context of `index.html`.
+pub(crate) fn index(book: &Book, pages: &[LessonHtml]) -> tera::Result<tera::Context> {
+    let path = "index.html";
+    let title = book.config.book.title.as_str();
+    let context = IndexContext {
+        common: common(book, pages, path, title, "index", Current::None),
+        next: pages.first().map(|p| lesson_link(path, p)),
+    };
+    tera::Context::from_serialize(&context)
+}
+
+#[derive(Serialize)]
+struct FigureData {
+    src: String,
+    alt: String,
+}
+
+#[derive(Serialize)]
+struct ScriptData<'a> {
+    name: &'a str,
+    file_name: &'a str,
+    description: &'a str,
+    source_html: &'a str,
+    output: &'a str,
+    error: Option<&'a str>,
+    figures: Vec<FigureData>,
+}
+
+#[derive(Serialize)]
+struct ScriptContext<'a> {
+    #[serde(flatten)]
+    common: Common<'a>,
+    script: ScriptData<'a>,
+    lesson_link: Link,
+}
+
+/// The context of the page of script `script` of lesson `i`; its link back goes to the
+/// lesson's "Standalone Scripts" section when the lesson has one.
+pub(crate) fn script(
+    book: &Book,
+    pages: &[LessonHtml],
+    i: usize,
+    script: &ScriptPage,
+) -> tera::Result<tera::Context> {
+    let Some(page) = pages.get(i) else {
+        return Err(tera::Error::msg(format!("no lesson page {i}")));
+    };
+    let path = links::script_page(&page.slug, &script.name);
+    let mut back = lesson_link(&path, page);
+    if let Some(entry) = page
+        .toc
+        .iter()
+        .find(|e| e.text.trim().eq_ignore_ascii_case("standalone scripts"))
+    {
+        back.href = format!("{}#{}", back.href, links::encode_fragment(&entry.id));
+    }
+    let figures = script
+        .figures
+        .iter()
+        .enumerate()
+        .map(|(k, f)| FigureData {
+            src: links::href(&path, &f.path),
+            alt: format!("Figure {} of script {}", k + 1, script.file_name),
+        })
+        .collect();
+    let context = ScriptContext {
+        common: common(
+            book,
+            pages,
+            &path,
+            &script.file_name,
+            "script",
+            Current::ScriptOf(i),
+        ),
+        script: ScriptData {
+            name: &script.name,
+            file_name: &script.file_name,
+            description: &script.description,
+            source_html: &script.source_html,
+            output: &script.output,
+            error: script.error.as_deref(),
+            figures,
+        },
+        lesson_link: back,
+    };
+    tera::Context::from_serialize(&context)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::render::TocEntry;
+    use std::path::Path;
+
+    fn book() -> Book {
+        let config = Config::parse(Path::new("/b"), "[book]\ntitle = \"B\"\n", "book.toml");
+        Book {
+            config: config.unwrap(),
+            lessons: vec![],
+        }
+    }
+
+    fn page(slug: &str, toc: Vec<TocEntry>) -> LessonHtml {
+        LessonHtml {
+            slug: slug.into(),
+            title: format!("Title of {slug}"),
+            body: String::new(),
+            toc,
+            search_text: String::new(),
+            figures: vec![],
+            scripts: vec![],
+            warnings: vec![],
+        }
+    }
+
+    fn script() -> ScriptPage {
+        ScriptPage {
+            name: "run me".into(),
+            file_name: "run me.rlab".into(),
+            description: String::new(),
+            source_html: String::new(),
+            output: String::new(),
+            error: None,
+            figures: vec![],
+        }
+    }
+
+    #[test]
+    fn odd_slugs_and_ids_are_encoded_in_links() {
+        let toc = vec![TocEntry {
+            level: 2,
+            id: "a b/c".into(),
+            text: "A".into(),
+        }];
+        let pages = [page("01 a#b", toc), page("02-c", vec![])];
+        let ctx = lesson(&book(), &pages, 1).unwrap().into_json();
+        assert_eq!(ctx["prev"]["href"], "01%20a%23b.html");
+        assert_eq!(ctx["nav"][0]["href"], "01%20a%23b.html");
+        assert_eq!(ctx["nav"][1]["current"], "page");
+        assert_eq!(ctx["next"], serde_json::Value::Null);
+        let ctx = lesson(&book(), &pages, 0).unwrap().into_json();
+        assert_eq!(ctx["lesson"]["toc"][0]["href"], "a%20b%2Fc");
+        assert_eq!(ctx["prev"]["href"], "index.html");
+    }
+
+    #[test]
+    fn a_script_links_to_its_lesson_and_the_scripts_section_when_there_is_one() {
+        let pages = [page("01-a", vec![])];
+        let ctx = super::script(&book(), &pages, 0, &script())
+            .unwrap()
+            .into_json();
+        assert_eq!(ctx["lesson_link"]["href"], "../../01-a.html");
+        assert_eq!(ctx["root"], "../../");
+        assert_eq!(ctx["nav"][0]["current"], "true");
+        let toc = vec![TocEntry {
+            level: 2,
+            id: "scripts-1".into(),
+            text: " standalone Scripts ".into(),
+        }];
+        let pages = [page("01-a", toc)];
+        let ctx = super::script(&book(), &pages, 0, &script())
+            .unwrap()
+            .into_json();
+        assert_eq!(ctx["lesson_link"]["href"], "../../01-a.html#scripts-1");
+        assert!(super::script(&book(), &pages, 3, &script()).is_err());
+    }
+}

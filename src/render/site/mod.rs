@@ -1,0 +1,192 @@
+//! The themed site: rendered lesson pages become `<slug>.html` pages, an `index.html`, one
+//! page per standalone script (`scripts/<slug>/<name>.html`), their figure files, the theme
+//! assets and the offline search index, all written into a staging directory and swapped in
+//! at the output path (see [`output`]). Templates ([`templates`]) and theme files
+//! ([`theme`]) are embedded defaults that a book overrides file by file.
+
+mod context;
+mod links;
+mod output;
+mod search;
+mod template_error;
+mod templates;
+mod theme;
+
+use crate::book::Book;
+use crate::render::{FigureFile, LessonHtml};
+use anyhow::{Context as _, Result, bail};
+use output::Staging;
+use std::path::{Path, PathBuf};
+use templates::Templates;
+
+/// How to write the site.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SiteOptions {
+    /// The site's directory (replaced as a whole).
+    pub output: PathBuf,
+    /// A script snippet inserted before `</body>` of every page (`rlbook serve`).
+    pub live_reload: Option<String>,
+}
+
+/// What was written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SiteSummary {
+    /// HTML pages (lessons, index, scripts).
+    pub pages: usize,
+    /// Figure files (of lessons and scripts).
+    pub figures: usize,
+    /// Bytes of all files written.
+    pub bytes: u64,
+}
+
+/// Write the site of `book` from its rendered `pages` (in book order: `book.lessons[i]` ↔
+/// `pages[i]`) into `opts.output`, replacing what was there only once everything is written.
+pub fn write_site(book: &Book, pages: &[LessonHtml], opts: &SiteOptions) -> Result<SiteSummary> {
+    check_pages(book, pages)?;
+    let paths = &book.config.paths;
+    let display = |p: &Path| book.config.display_path(p);
+    let templates = Templates::load(&paths.templates, &display)?;
+    let assets = theme::assets(&paths.theme)?;
+    let protected = [
+        book.config.root.as_path(),
+        &paths.lessons,
+        &paths.scripts,
+        &paths.record,
+        &paths.templates,
+        &paths.theme,
+    ];
+    let mut site = Site {
+        staging: Staging::create(&opts.output, &protected)?,
+        templates: &templates,
+        live_reload: opts.live_reload.as_deref(),
+        summary: SiteSummary::default(),
+    };
+    site.lesson_pages(book, pages)?;
+    site.index_page(book, pages)?;
+    site.script_pages(book, pages)?;
+    site.assets(&assets, pages)?;
+    let mut summary = std::mem::take(&mut site.summary);
+    summary.bytes = site.staging.bytes();
+    site.staging.commit()?;
+    Ok(summary)
+}
+
+/// The site while it is being written.
+struct Site<'a> {
+    staging: Staging,
+    templates: &'a Templates,
+    live_reload: Option<&'a str>,
+    summary: SiteSummary,
+}
+
+impl Site<'_> {
+    fn lesson_pages(&mut self, book: &Book, pages: &[LessonHtml]) -> Result<()> {
+        for (i, page) in pages.iter().enumerate() {
+            let context = context::lesson(book, pages, i)?;
+            self.page(&links::lesson_page(&page.slug), "lesson.html", &context)?;
+            self.figures(&page.figures)?;
+        }
+        Ok(())
+    }
+
+    fn index_page(&mut self, book: &Book, pages: &[LessonHtml]) -> Result<()> {
+        let context = context::index(book, pages)?;
+        self.page("index.html", "index.html", &context)
+    }
+
+    fn script_pages(&mut self, book: &Book, pages: &[LessonHtml]) -> Result<()> {
+        for (i, page) in pages.iter().enumerate() {
+            for script in &page.scripts {
+                let context = context::script(book, pages, i, script)?;
+                let path = links::script_page(&page.slug, &script.name);
+                self.page(&path, "script.html", &context)?;
+                self.figures(&script.figures)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn assets(&mut self, assets: &[theme::Asset], pages: &[LessonHtml]) -> Result<()> {
+        for asset in assets {
+            let path = format!("assets/{}", asset.name);
+            if path == search::INDEX_PATH {
+                bail!(
+                    "the theme file '{}' would replace the search index",
+                    asset.name
+                );
+            }
+            self.staging.write(&path, &asset.bytes)?;
+        }
+        let index = search::index_script(pages)?;
+        self.staging.write(search::INDEX_PATH, index.as_bytes())
+    }
+
+    /// Render one page with `template` and write it at `path`.
+    fn page(&mut self, path: &str, template: &str, context: &tera::Context) -> Result<()> {
+        let html = self
+            .templates
+            .render(template, context)
+            .with_context(|| format!("cannot render {path}"))?;
+        let html = match self.live_reload {
+            Some(snippet) => inject_before_body_end(&html, snippet),
+            None => html,
+        };
+        self.staging.write(path, html.as_bytes())?;
+        self.summary.pages += 1;
+        Ok(())
+    }
+
+    fn figures(&mut self, figures: &[FigureFile]) -> Result<()> {
+        for figure in figures {
+            if !figure.path.ends_with(".svg") {
+                bail!("figure file '{}' is not an .svg file", figure.path);
+            }
+            self.staging.write(&figure.path, figure.svg.as_bytes())?;
+            self.summary.figures += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The pages must be the book's lessons, in order, with names usable as file names.
+fn check_pages(book: &Book, pages: &[LessonHtml]) -> Result<()> {
+    if pages.len() != book.lessons.len() {
+        bail!(
+            "{} rendered pages for {} lessons",
+            pages.len(),
+            book.lessons.len()
+        );
+    }
+    for (lesson, page) in book.lessons.iter().zip(pages) {
+        if lesson.slug != page.slug {
+            bail!(
+                "page '{}' does not belong to lesson '{}' ({})",
+                page.slug,
+                lesson.slug,
+                lesson.display
+            );
+        }
+        links::check_name("lesson slug", &page.slug).context(lesson.display.clone())?;
+        if page.slug == "index" {
+            bail!(
+                "{}: a lesson named 'index' would replace the book's index page",
+                lesson.display
+            );
+        }
+        for script in &page.scripts {
+            links::check_name("script name", &script.name).context(lesson.display.clone())?;
+        }
+    }
+    Ok(())
+}
+
+/// Insert `snippet` before the last `</body>` of `html` (at the end when there is none).
+fn inject_before_body_end(html: &str, snippet: &str) -> String {
+    match html.rfind("</body>") {
+        Some(at) => format!("{}{snippet}\n{}", &html[..at], &html[at..]),
+        None => format!("{html}{snippet}\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,114 @@
+//! Theme assets: the stylesheets and scripts of `theme/`, embedded in the binary, overridden
+//! file by file by the book's theme folder, whose other files (fonts, images, extra CSS) are
+//! copied too. All of them land in the site's `assets/` folder under their relative names.
+
+use anyhow::{Context, Result};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The default theme files, by name.
+pub(crate) const EMBEDDED: &[(&str, &str)] = &[
+    ("style.css", include_str!("../../../theme/style.css")),
+    ("print.css", include_str!("../../../theme/print.css")),
+    ("rlbook.js", include_str!("../../../theme/rlbook.js")),
+    ("search.js", include_str!("../../../theme/search.js")),
+];
+
+/// One file of the theme: its name under `assets/` (`/`-separated) and its bytes.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Asset {
+    pub(crate) name: String,
+    pub(crate) bytes: Vec<u8>,
+}
+
+/// The theme's files: the embedded defaults, replaced or joined by the files under `dir`
+/// (absent is fine), in name order. Hidden files and folders are skipped.
+pub(crate) fn assets(dir: &Path) -> Result<Vec<Asset>> {
+    let mut files: BTreeMap<String, Vec<u8>> = EMBEDDED
+        .iter()
+        .map(|(name, text)| ((*name).to_string(), text.as_bytes().to_vec()))
+        .collect();
+    if dir.is_dir() {
+        let walk = walkdir::WalkDir::new(dir)
+            .min_depth(1)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+        for entry in walk {
+            let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+            let name: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().to_string())
+                .collect();
+            let bytes = std::fs::read(entry.path())
+                .with_context(|| format!("cannot read theme file {}", entry.path().display()))?;
+            files.insert(name.join("/"), bytes);
+        }
+    }
+    Ok(files
+        .into_iter()
+        .map(|(name, bytes)| Asset { name, bytes })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(assets: &[Asset]) -> Vec<&str> {
+        assets.iter().map(|a| a.name.as_str()).collect()
+    }
+
+    #[test]
+    fn defaults_without_a_theme_folder() {
+        let assets = assets(Path::new("/nonexistent/theme")).unwrap();
+        assert_eq!(
+            names(&assets),
+            ["print.css", "rlbook.js", "search.js", "style.css"]
+        );
+        let style = assets.iter().find(|a| a.name == "style.css").unwrap();
+        assert!(String::from_utf8_lossy(&style.bytes).contains("prefers-color-scheme: dark"));
+    }
+
+    #[test]
+    fn book_files_override_and_extend_the_theme() {
+        let dir = tempfile::tempdir().unwrap();
+        let theme = dir.path();
+        std::fs::write(theme.join("print.css"), "/* mine */").unwrap();
+        std::fs::write(theme.join("highlight.css"), ".hl-keyword{}").unwrap();
+        std::fs::create_dir_all(theme.join("fonts")).unwrap();
+        std::fs::write(theme.join("fonts/math.woff2"), [0u8, 159, 146, 150]).unwrap();
+        std::fs::write(theme.join(".DS_Store"), "junk").unwrap();
+        let assets = assets(theme).unwrap();
+        assert_eq!(
+            names(&assets),
+            [
+                "fonts/math.woff2",
+                "highlight.css",
+                "print.css",
+                "rlbook.js",
+                "search.js",
+                "style.css"
+            ]
+        );
+        assert_eq!(assets[2].bytes, b"/* mine */");
+        assert_eq!(assets[0].bytes, [0u8, 159, 146, 150]);
+    }
+
+    /// Every file in the repository's `theme/` must be embedded, or books would lose it.
+    #[test]
+    fn every_theme_file_of_the_repository_is_embedded() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("theme");
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            assert!(
+                EMBEDDED.iter().any(|(n, _)| *n == name),
+                "theme/{name} is not in theme::EMBEDDED"
+            );
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/* rlbook page behaviour: the light/dark toggle (its choice kept in localStorage, the system
+   preference followed until then), the sidebar toggle on narrow screens, and opening every
+   <details> while printing. No dependencies. */
+(function () {
+  "use strict";
+  var KEY = "rlbook-theme";
+  var root = document.documentElement;
+
+  function stored() {
+    try {
+      var value = localStorage.getItem(KEY);
+      return value === "light" || value === "dark" ? value : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function systemTheme() {
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches
+      ? "dark"
+      : "light";
+  }
+
+  function currentTheme() {
+    return root.getAttribute("data-theme") === "dark" ? "dark" : "light";
+  }
+
+  function applyTheme(theme) {
+    root.setAttribute("data-theme", theme);
+    var toggle = document.querySelector(".theme-toggle");
+    if (toggle) {
+      toggle.setAttribute("aria-pressed", theme === "dark" ? "true" : "false");
+      toggle.title = theme === "dark" ? "Switch to the light theme" : "Switch to the dark theme";
+    }
+  }
+
+  function setupTheme() {
+    var toggle = document.querySelector(".theme-toggle");
+    applyTheme(stored() || systemTheme());
+    if (toggle) {
+      toggle.hidden = false;
+      toggle.addEventListener("click", function () {
+        var next = currentTheme() === "dark" ? "light" : "dark";
+        try {
+          localStorage.setItem(KEY, next);
+        } catch (e) {
+          /* private mode: the choice lasts for this page only */
+        }
+        applyTheme(next);
+      });
+    }
+    if (window.matchMedia) {
+      var query = window.matchMedia("(prefers-color-scheme: dark)");
+      var follow = function () {
+        if (!stored()) applyTheme(systemTheme());
+      };
+      if (query.addEventListener) query.addEventListener("change", follow);
+      else if (query.addListener) query.addListener(follow);
+    }
+    window.addEventListener("storage", function (event) {
+      if (event.key === KEY) applyTheme(stored() || systemTheme());
+    });
+  }
+
+  function setupSidebar() {
+    var button = document.querySelector(".sidebar-toggle");
+    var sidebar = document.getElementById("sidebar");
+    if (!button || !sidebar) return;
+    button.hidden = false;
+    function setOpen(open) {
+      document.body.classList.toggle("sidebar-open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    button.addEventListener("click", function () {
+      var open = !document.body.classList.contains("sidebar-open");
+      setOpen(open);
+      if (open) {
+        var link = sidebar.querySelector("[aria-current]") || sidebar.querySelector("a");
+        if (link) link.focus();
+      }
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && document.body.classList.contains("sidebar-open")) {
+        setOpen(false);
+        button.focus();
+      }
+    });
+    document.addEventListener("click", function (event) {
+      var inside = sidebar.contains(event.target) || button.contains(event.target);
+      if (!inside && document.body.classList.contains("sidebar-open")) setOpen(false);
+    });
+  }
+
+  function setupPrinting() {
+    var opened = [];
+    window.addEventListener("beforeprint", function () {
+      opened = Array.prototype.filter.call(document.querySelectorAll("details"), function (d) {
+        return !d.open;
+      });
+      opened.forEach(function (d) { d.open = true; });
+    });
+    window.addEventListener("afterprint", function () {
+      opened.forEach(function (d) { d.open = false; });
+      opened = [];
+    });
+  }
+
+  function init() {
+    setupTheme();
+    setupSidebar();
+    setupPrinting();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
