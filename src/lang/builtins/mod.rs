@@ -19,7 +19,7 @@ mod shape;
 
 pub(crate) use args::Args;
 
-use super::error::LangResult;
+use super::error::{LangError, LangResult};
 use super::eval::Interp;
 use super::value::Value;
 use rustc_hash::FxHashMap;
@@ -53,6 +53,25 @@ fn tables() -> [&'static [Builtin]; 9] {
 /// All builtins, in table order.
 pub(crate) fn all() -> impl Iterator<Item = &'static Builtin> {
     tables().into_iter().flatten()
+}
+
+/// Refuse builtins with effects outside the task (figures, files, the random stream) while a
+/// `parmap` task runs.
+pub(crate) fn check_pure(interp: &Interp, name: &str) -> LangResult<()> {
+    if !interp.in_parallel_task {
+        return Ok(());
+    }
+    if plotting::TABLE.iter().any(|b| b.name == name) {
+        return Err(LangError::runtime(
+            "parmap: cannot plot from a parallel lambda — the lambda must be pure",
+        ));
+    }
+    if name == "seed" {
+        return Err(LangError::runtime(
+            "parmap: cannot call seed from a parallel lambda — the lambda must be pure",
+        ));
+    }
+    Ok(())
 }
 
 /// The builtin called `name`, if any.

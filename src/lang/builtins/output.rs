@@ -6,7 +6,7 @@
 use super::{Args, Builtin};
 use crate::lang::display;
 use crate::lang::error::{LangError, LangResult};
-use crate::lang::eval::Interp;
+use crate::lang::eval::{Interp, PrintItem};
 use crate::lang::format;
 use crate::lang::value::Value;
 
@@ -35,6 +35,11 @@ pub(crate) static TABLE: &[Builtin] = &[
         doc: "sprintf(fmt, ...): formatted text as a string",
     },
     Builtin {
+        name: "help",
+        func: help,
+        doc: "help() | help(\"name\"): list the builtins, or print one builtin's description",
+    },
+    Builtin {
         name: "error",
         func: error,
         doc: "error(msg) | error(fmt, ...): stop with a runtime error carrying the (formatted) message",
@@ -43,8 +48,39 @@ pub(crate) static TABLE: &[Builtin] = &[
 
 fn print(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(0, PRINT_MAX_ARGS)?;
-    let texts: Vec<String> = args.values.iter().map(display::value).collect();
+    let items: Vec<PrintItem> = args
+        .values
+        .iter()
+        .map(|v| match v {
+            Value::Str(s) => PrintItem::Text(s.clone()),
+            other => PrintItem::Value(display::value(other)),
+        })
+        .collect();
+    let texts: Vec<&str> = items
+        .iter()
+        .map(|i| match i {
+            PrintItem::Text(t) | PrintItem::Value(t) => t.as_str(),
+        })
+        .collect();
     interp.print_line(&texts.join(" "));
+    interp.prints.push(items);
+    Ok(Value::None)
+}
+
+/// `help()` lists the builtins; `help("name")` prints one builtin's doc line.
+fn help(interp: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(0, 1)?;
+    if args.is_empty() {
+        let mut names: Vec<&str> = super::all().map(|b| b.name).collect();
+        names.sort_unstable();
+        interp.print_line(&names.join(" "));
+        return Ok(Value::None);
+    }
+    let name = args.str(0)?;
+    match super::lookup(name) {
+        Some(b) => interp.print_line(b.doc),
+        None => return Err(LangError::undefined_function(name)),
+    }
     Ok(Value::None)
 }
 
@@ -109,6 +145,29 @@ mod tests {
         result
             .map(|v| format!("unexpected {v:?}"))
             .unwrap_or_else(|e| e.message)
+    }
+
+    #[test]
+    fn print_records_labels_apart_from_values() {
+        let mut interp = Interp::new(Config::default(), Rng::seeded(0));
+        let b = lookup("print").unwrap();
+        let args = vec![Value::str("mean:"), Value::Scalar(3.0)];
+        (b.func)(&mut interp, Args::new(b.name, args, 1)).unwrap();
+        assert_eq!(
+            interp.prints,
+            vec![vec![PrintItem::Text("mean:".into()), PrintItem::Value("3".into())]]
+        );
+    }
+
+    #[test]
+    fn help_lists_builtins_and_prints_docs() {
+        let (result, out) = run("help", vec![]);
+        assert!(result.is_ok());
+        assert!(out.contains(" print ") && out.contains(" zeros"), "{out}");
+        let (_, out) = run("help", vec![Value::str("print")]);
+        assert!(out.starts_with("print(a, b, ...)"), "{out}");
+        let (result, _) = run("help", vec![Value::str("nope")]);
+        assert_eq!(message(result), "undefined function 'nope'");
     }
 
     #[test]

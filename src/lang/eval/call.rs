@@ -116,7 +116,10 @@ impl Interp {
         match callable {
             Callable::User(def) => self.call_user(&def, args, nargout),
             Callable::Value(v) => self.call_value(&v, args, nargout),
-            Callable::Builtin(b) => (b.func)(self, Args::new(b.name, args, nargout)),
+            Callable::Builtin(b) => {
+                builtins::check_pure(self, b.name)?;
+                (b.func)(self, Args::new(b.name, args, nargout))
+            }
         }
     }
 

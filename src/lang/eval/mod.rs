@@ -95,6 +95,9 @@ pub(crate) struct Interp {
     pub depth: usize,
     /// The value of the last `seed(N)`, which `parmap` derives worker streams from.
     pub last_seed: Option<u64>,
+    /// True while `parmap` runs a task: plotting and `seed` are refused (the lambda must be
+    /// pure, as in rustlab, where tasks run on other threads).
+    pub in_parallel_task: bool,
     /// Files currently being executed by `run`, to refuse a file running itself.
     pub running_files: Vec<PathBuf>,
     /// Values of `end` for the index arguments being evaluated, innermost last.
@@ -116,6 +119,7 @@ impl Interp {
             prints: Vec::new(),
             depth: 0,
             last_seed: None,
+            in_parallel_task: false,
             running_files: Vec::new(),
             end_values: Vec::new(),
             deadline: None,

@@ -51,9 +51,11 @@ pub(crate) fn task_seed(master: u64, k: usize) -> u64 {
 fn with_stream<T>(interp: &mut Interp, seed: u64, body: impl FnOnce(&mut Interp) -> T) -> T {
     let caller_rng = std::mem::replace(&mut interp.rng, Rng::seeded(seed));
     let caller_seed = interp.last_seed;
+    let caller_parallel = std::mem::replace(&mut interp.in_parallel_task, true);
     let out = body(interp);
     interp.rng = caller_rng;
     interp.last_seed = caller_seed;
+    interp.in_parallel_task = caller_parallel;
     out
 }
 

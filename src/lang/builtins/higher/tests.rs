@@ -196,3 +196,18 @@ fn feval_calls_handles_lambdas_and_names() {
         "wrong number of arguments for 'feval': expected at least 1, got 0"
     );
 }
+
+#[test]
+fn tasks_may_not_plot_or_reseed() {
+    let mut i = interp();
+    i.in_parallel_task = true;
+    let plot = crate::lang::builtins::check_pure(&i, "plot").unwrap_err();
+    assert_eq!(
+        plot.message,
+        "parmap: cannot plot from a parallel lambda — the lambda must be pure"
+    );
+    assert!(crate::lang::builtins::check_pure(&i, "seed").is_err());
+    assert!(crate::lang::builtins::check_pure(&i, "sum").is_ok());
+    i.in_parallel_task = false;
+    assert!(crate::lang::builtins::check_pure(&i, "plot").is_ok());
+}

@@ -117,7 +117,7 @@ fn svd_of_complex_and_empty_matrices() {
     else {
         panic!("expected a tuple")
     };
-    assert_eq!(items[2].as_array().unwrap().re(), Array2::eye(2));
+    assert_eq!(items[2].as_array().unwrap().re(), Array2::<f64>::eye(2));
 }
 
 #[test]
@@ -274,7 +274,7 @@ fn eigenvalues_of_general_matrices() {
 fn eig_errors_and_empty() {
     assert_eq!(
         re(&call("eig", vec![Value::matrix(NumArray::zeros(0, 0))]).unwrap()),
-        vec![]
+        Vec::<f64>::new()
     );
     assert_eq!(
         message(call("eig", vec![m(1, 2, &[1.0, 2.0])])),

@@ -235,7 +235,7 @@ fn causal_mask_shape_and_values() {
     assert_eq!(re(&mask), vec![0.0, m, m, 0.0, 0.0, m, 0.0, 0.0, 0.0]);
     assert_eq!(
         re(&call("causal_mask", vec![Value::Scalar(0.0)]).unwrap()),
-        vec![]
+        Vec::<f64>::new()
     );
     assert_eq!(
         message(call("causal_mask", vec![Value::Scalar(2.5)])),
