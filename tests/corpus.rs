@@ -61,7 +61,10 @@ fn lesson_scripts_match_rustlab_reference_outputs() {
         .map(|d| sorted_entries(d).len())
         .sum::<usize>();
     assert_eq!(count, references, "every script has a reference output");
-    assert!(count >= 23, "expected the 23 scripts of lessons 01-12, found {count}");
+    assert!(
+        count >= 23,
+        "expected the 23 scripts of lessons 01-12, found {count}"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

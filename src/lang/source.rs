@@ -73,10 +73,16 @@ impl SourceMap {
             return format!("line {}: {err}", span.line);
         };
         let line_no = self.file_line(span);
-        let mut out = format!("{}:{}:{}: {err}", src.name, line_no, self.file_col(span));
+        let message = err.to_string();
+        let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
+        let mut out = format!("{}:{}:{}: {first}", src.name, line_no, self.file_col(span));
         if let Some(text) = src.text.lines().nth(span.line.max(1) as usize - 1) {
             out.push('\n');
             out.push_str(&excerpt(text, line_no, span));
+        }
+        if !rest.is_empty() {
+            out.push('\n');
+            out.push_str(rest);
         }
         out
     }

@@ -155,7 +155,10 @@ mod tests {
         (b.func)(&mut interp, Args::new(b.name, args, 1)).unwrap();
         assert_eq!(
             interp.prints,
-            vec![vec![PrintItem::Text("mean:".into()), PrintItem::Value("3".into())]]
+            vec![vec![
+                PrintItem::Text("mean:".into()),
+                PrintItem::Value("3".into())
+            ]]
         );
     }
 

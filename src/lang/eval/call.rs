@@ -257,7 +257,11 @@ fn collect_outputs(def: &FunctionDef, mut frame: Workspace, nargout: usize) -> L
     Ok(Value::tuple(items))
 }
 
+/// A path for messages: relative to the working directory when it lies below it.
 fn display_path(path: &std::path::Path) -> String {
-    let p: PathBuf = path.components().collect();
-    p.display().to_string()
+    let clean: PathBuf = path.components().collect();
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| clean.strip_prefix(cwd).ok().map(PathBuf::from));
+    relative.unwrap_or(clean).display().to_string()
 }

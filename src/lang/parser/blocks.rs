@@ -6,7 +6,7 @@
 use super::Parser;
 use super::stmt::BodyEnd;
 use crate::lang::ast::{Expr, FunctionDef, Span, Stmt, StmtKind};
-use crate::lang::error::LangResult;
+use crate::lang::error::{LangError, LangResult};
 use crate::lang::lexer::Tok;
 use std::sync::Arc;
 
@@ -15,18 +15,18 @@ impl Parser<'_> {
         self.nested(|p| {
             let (cond, header) = p.keyword_and_condition()?;
             let stops = [Tok::End, Tok::Else, Tok::ElseIf];
-            let body = p.body_until(&stops, "'if'")?;
+            let body = p.body_until(&stops, "'if'", header)?;
             let mut branches = vec![(cond, body)];
             let mut otherwise = None;
             loop {
                 match p.peek() {
                     Tok::ElseIf => {
                         let (cond, _) = p.keyword_and_condition()?;
-                        branches.push((cond, p.body_until(&stops, "'elseif'")?));
+                        branches.push((cond, p.body_until(&stops, "'elseif'", header)?));
                     }
                     Tok::Else => {
                         p.bump();
-                        otherwise = Some(p.body_until(&[Tok::End], "'else'")?);
+                        otherwise = Some(p.body_until(&[Tok::End], "'else'", header)?);
                     }
                     _ => break,
                 }
@@ -47,7 +47,7 @@ impl Parser<'_> {
             let iter = p.parse_range()?.expr;
             let header = p.span_since(start);
             p.finish_statement()?;
-            let body = p.body_until(&[Tok::End], "'for'")?;
+            let body = p.body_until(&[Tok::End], "'for'", header)?;
             p.close_block(StmtKind::For { var, iter, body }, header)
         })
     }
@@ -55,7 +55,7 @@ impl Parser<'_> {
     pub(super) fn parse_while(&mut self) -> LangResult<Stmt> {
         self.nested(|p| {
             let (cond, header) = p.keyword_and_condition()?;
-            let body = p.body_until(&[Tok::End], "'while'")?;
+            let body = p.body_until(&[Tok::End], "'while'", header)?;
             p.close_block(StmtKind::While { cond, body }, header)
         })
     }
@@ -73,12 +73,12 @@ impl Parser<'_> {
                     Tok::Case if otherwise.is_none() => {
                         let (value, _) = p.keyword_and_condition()?;
                         let stops = [Tok::Case, Tok::Otherwise, Tok::End];
-                        cases.push((value, p.body_until(&stops, "'switch'")?));
+                        cases.push((value, p.body_until(&stops, "'switch'", header)?));
                     }
                     Tok::Otherwise if otherwise.is_none() => {
                         p.bump();
                         let stops = [Tok::Case, Tok::Otherwise, Tok::End];
-                        otherwise = Some(p.body_until(&stops, "'switch'")?);
+                        otherwise = Some(p.body_until(&stops, "'switch'", header)?);
                     }
                     Tok::Case | Tok::Otherwise => {
                         return Err(p.error_here("'otherwise' must be the last branch of 'switch'"));
@@ -86,7 +86,7 @@ impl Parser<'_> {
                     Tok::End => break,
                     Tok::Eof => {
                         let msg = "unexpected end of input: missing 'end' for 'switch'";
-                        return Err(p.error_here(msg));
+                        return Err(LangError::parse(msg, header));
                     }
                     other => {
                         let msg = format!(
@@ -119,7 +119,7 @@ impl Parser<'_> {
             }
             let header = p.span_since(start);
             p.finish_statement()?;
-            let body = p.body_until(&[Tok::End], "function")?;
+            let body = p.body_until(&[Tok::End], "function", header)?;
             let def = FunctionDef {
                 name,
                 params,
@@ -163,10 +163,16 @@ impl Parser<'_> {
         Ok((cond, header))
     }
 
-    fn body_until(&mut self, stops: &[Tok], construct: &str) -> LangResult<Vec<Stmt>> {
+    /// The body of a construct whose header is `opener` (where a missing `end` is reported).
+    fn body_until(
+        &mut self,
+        stops: &[Tok],
+        construct: &str,
+        opener: Span,
+    ) -> LangResult<Vec<Stmt>> {
         self.parse_body(BodyEnd {
             stops,
-            missing_end: Some(construct),
+            missing_end: Some((construct, opener)),
         })
     }
 

@@ -12,7 +12,8 @@ use crate::lang::lexer::Tok;
 /// construct when the input ends first (`None` at top level, where that is normal).
 pub(super) struct BodyEnd<'t> {
     pub(super) stops: &'t [Tok],
-    pub(super) missing_end: Option<&'t str>,
+    /// The construct being closed and its header, for `missing 'end'` errors.
+    pub(super) missing_end: Option<(&'t str, Span)>,
 }
 
 impl Parser<'_> {
@@ -35,8 +36,9 @@ impl Parser<'_> {
             }
             let msg = match (self.peek(), end.missing_end) {
                 (Tok::Eof, None) => return Ok(stmts),
-                (Tok::Eof, Some(what)) => {
-                    format!("unexpected end of input: missing 'end' for {what}")
+                (Tok::Eof, Some((what, opener))) => {
+                    let msg = format!("unexpected end of input: missing 'end' for {what}");
+                    return Err(LangError::parse(msg, opener));
                 }
                 (Tok::End, _) => "unexpected 'end' outside of function".to_string(),
                 (tok @ (Tok::Else | Tok::ElseIf), _) => {

@@ -197,8 +197,9 @@ fn error_spans_point_at_the_offending_token() {
     let e = parse_err("x = [1 2\n3 4]");
     let span = e.span.unwrap();
     assert_eq!((span.line, span.col, span.start, span.end), (2, 1, 9, 10));
-    let e = parse_err("if x\n");
-    assert_eq!(e.span.unwrap().line, 2);
+    let e = parse_err("y = 1;\nif x\n  z = 2;\n");
+    let span = e.span.unwrap();
+    assert_eq!((span.line, span.col), (2, 1), "a missing 'end' points at its opener");
     assert!(!e.message.contains("line"));
 }
 
