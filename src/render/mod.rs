@@ -4,6 +4,10 @@
 //! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
 //! produced.
 
+pub mod highlight;
+pub mod lesson;
+pub mod math;
+
 use serde::Serialize;
 
 /// One entry of a page's table of contents.

@@ -1,0 +1,169 @@
+//! Math at build time: every formula of the book rendered once by KaTeX to MathML (no KaTeX
+//! CSS or fonts needed in the page), in parallel, before the lessons are rendered.
+//!
+//! [`collect_formulas`] gathers the `(TeX, display)` pairs of every lesson exactly as the lesson
+//! renderer will see them (after inline values and `\(…\)` conversion); [`MathCache::prerender`]
+//! renders each unique pair once on rayon's threads (the katex crate keeps one JS context per
+//! thread). A formula KaTeX rejects is stored as its error message; the lesson renderer turns
+//! it into a warning naming the file and line.
+
+use crate::book::Book;
+use crate::exec::LessonRun;
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// One formula: its TeX source and whether it is display math.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Formula {
+    pub tex: String,
+    pub display: bool,
+}
+
+/// Rendered formulas: MathML `<math>` elements, or KaTeX's error message.
+#[derive(Clone, Debug, Default)]
+pub struct MathCache {
+    rendered: HashMap<Formula, Result<String, String>>,
+}
+
+impl MathCache {
+    /// Render every unique formula once, in parallel.
+    pub fn prerender(formulas: impl IntoIterator<Item = Formula>) -> MathCache {
+        let unique: Vec<Formula> = formulas
+            .into_iter()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let rendered = unique
+            .into_par_iter()
+            .map(|f| {
+                let html = render_formula(&f.tex, f.display);
+                (f, html)
+            })
+            .collect();
+        MathCache { rendered }
+    }
+
+    /// Number of formulas in the cache.
+    pub fn len(&self) -> usize {
+        self.rendered.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rendered.is_empty()
+    }
+
+    /// The MathML of a formula, rendering it now if the cache does not have it.
+    pub fn get(&self, tex: &str, display: bool) -> Result<String, String> {
+        let key = Formula {
+            tex: tex.to_string(),
+            display,
+        };
+        match self.rendered.get(&key) {
+            Some(result) => result.clone(),
+            None => render_formula(tex, display),
+        }
+    }
+}
+
+/// Every formula of every lesson of the book (`runs[i]` belongs to `book.lessons[i]`; a
+/// missing run counts as one with no values).
+pub fn collect_formulas(book: &Book, runs: &[LessonRun]) -> Vec<Formula> {
+    let empty = LessonRun::default();
+    let mut all = BTreeSet::new();
+    for (i, lesson) in book.lessons.iter().enumerate() {
+        let run = runs.get(i).unwrap_or(&empty);
+        all.extend(super::lesson::formulas(lesson, run));
+    }
+    all.into_iter().collect()
+}
+
+/// KaTeX's MathML for one formula, or its error message.
+pub fn render_formula(tex: &str, display: bool) -> Result<String, String> {
+    let opts = katex::Opts::builder()
+        .display_mode(display)
+        .output_type(katex::OutputType::Mathml)
+        .throw_on_error(true)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let html = katex::render_with_opts(tex, &opts).map_err(|e| katex_message(&e.to_string()))?;
+    Ok(strip_katex_wrapper(&html).to_string())
+}
+
+/// KaTeX wraps MathML output in `<span class="katex">…</span>`; keep the `<math>` element.
+fn strip_katex_wrapper(html: &str) -> &str {
+    match (html.find("<math"), html.rfind("</math>")) {
+        (Some(start), Some(end)) if start < end => &html[start..end + "</math>".len()],
+        _ => html,
+    }
+}
+
+/// The readable part of a katex crate error: `Undefined control sequence: \foo` out of
+/// `failed to execute js (detail: String("ParseError: KaTeX parse error: … at position 1: …"))`.
+fn katex_message(raw: &str) -> String {
+    let Some(at) = raw.find("KaTeX parse error: ") else {
+        return raw.to_string();
+    };
+    let message = &raw[at + "KaTeX parse error: ".len()..];
+    let message = match message.find(" at position ") {
+        Some(end) => &message[..end],
+        None => message.trim_end_matches([')', '"']),
+    };
+    message.replace("\\\\", "\\")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn formula(tex: &str, display: bool) -> Formula {
+        Formula {
+            tex: tex.into(),
+            display,
+        }
+    }
+
+    #[test]
+    fn mathml_without_the_katex_wrapper() {
+        let html = render_formula("\\frac{a}{b}", false).unwrap();
+        assert!(
+            html.starts_with("<math xmlns=\"http://www.w3.org/1998/Math/MathML\">"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<mfrac><mi>a</mi><mi>b</mi></mfrac>"),
+            "{html}"
+        );
+        assert!(html.ends_with("</math>"));
+        let display = render_formula("x^2", true).unwrap();
+        assert!(display.contains("display=\"block\""), "{display}");
+        let bold = render_formula("\\mathbf{x}", false).unwrap();
+        assert!(bold.contains("mathvariant=\"bold\""), "{bold}");
+    }
+
+    #[test]
+    fn errors_are_readable() {
+        let err = render_formula("\\frac{a}{b} + \\nosuch", false).unwrap_err();
+        assert_eq!(err, "Undefined control sequence: \\nosuch");
+        let err = render_formula("x^{", false).unwrap_err();
+        assert!(err.starts_with("Expected '}'"), "{err}");
+    }
+
+    #[test]
+    fn prerender_renders_each_unique_formula_once() {
+        let cache = MathCache::prerender([
+            formula("x", false),
+            formula("x", false),
+            formula("x", true),
+            formula("\\bad", false),
+        ]);
+        assert_eq!(cache.len(), 3);
+        assert!(cache.get("x", false).is_ok());
+        assert!(cache.get("x", true).unwrap().contains("display=\"block\""));
+        assert!(cache.get("\\bad", false).is_err());
+        assert_eq!(
+            cache.get("y", false),
+            render_formula("y", false),
+            "a formula missing from the cache is rendered on demand"
+        );
+    }
+}
