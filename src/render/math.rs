@@ -86,7 +86,109 @@ pub fn render_formula(tex: &str, display: bool) -> Result<String, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let html = katex::render_with_opts(tex, &opts).map_err(|e| katex_message(&e.to_string()))?;
-    Ok(strip_katex_wrapper(&html).to_string())
+    Ok(unicode_variants(strip_katex_wrapper(&html)))
+}
+
+/// Letters and digits in a `mathvariant` that CSS cannot imitate (double-struck, script,
+/// fraktur, sans-serif, monospace) become the Unicode mathematical alphanumeric characters
+/// of that style, as MathML Core expects (Chromium ignores `mathvariant` other than
+/// `normal`): `<mi mathvariant="double-struck">R</mi>` → `<mi>ℝ</mi>`. Bold and italic stay
+/// attributes, which the theme styles.
+fn unicode_variants(mathml: &str) -> String {
+    let mut out = String::with_capacity(mathml.len());
+    let mut rest = mathml;
+    while let Some(at) = rest.find(" mathvariant=\"") {
+        let (before, from_attr) = rest.split_at(at);
+        let tag = before.rfind('<').map(|lt| &before[lt + 1..]).unwrap_or("");
+        let converted = (tag == "mi" || tag == "mn")
+            .then(|| convert_element(tag, from_attr))
+            .flatten();
+        out.push_str(before);
+        match converted {
+            Some((html, used)) => {
+                out.push_str(&html);
+                rest = &from_attr[used..];
+            }
+            None => {
+                out.push_str(" mathvariant=\"");
+                rest = &from_attr[" mathvariant=\"".len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// For `from_attr` = ` mathvariant="V">text</mi>…`: the replacement of that part (`>mapped</mi>`)
+/// and how many bytes it replaces, when every character maps.
+fn convert_element(tag: &str, from_attr: &str) -> Option<(String, usize)> {
+    let after = &from_attr[" mathvariant=\"".len()..];
+    let (variant, after) = after.split_once("\">")?;
+    let close = format!("</{tag}>");
+    let (text, _) = after.split_once(close.as_str())?;
+    let mapped: Option<String> = text.chars().map(|c| styled_char(variant, c)).collect();
+    let mapped = mapped.filter(|m| !m.is_empty())?;
+    let used = from_attr.len() - after.len() + text.len() + close.len();
+    Some((format!(">{mapped}{close}"), used))
+}
+
+/// `c` in the mathematical alphanumeric style `variant`, if Unicode has it.
+fn styled_char(variant: &str, c: char) -> Option<char> {
+    let (letters, digits): (u32, Option<u32>) = match variant {
+        "double-struck" => (0x1D538, Some(0x1D7D8)),
+        "script" => (0x1D49C, None),
+        "bold-script" => (0x1D4D0, None),
+        "fraktur" => (0x1D504, None),
+        "bold-fraktur" => (0x1D56C, None),
+        "sans-serif" => (0x1D5A0, Some(0x1D7E2)),
+        "bold-sans-serif" => (0x1D5D4, Some(0x1D7EC)),
+        "sans-serif-italic" => (0x1D608, None),
+        "sans-serif-bold-italic" => (0x1D63C, None),
+        "monospace" => (0x1D670, Some(0x1D7F6)),
+        _ => return None,
+    };
+    if let Some(hole) = letterlike(variant, c) {
+        return Some(hole);
+    }
+    let code = match c {
+        'A'..='Z' => letters + (c as u32 - 'A' as u32),
+        'a'..='z' => letters + 26 + (c as u32 - 'a' as u32),
+        '0'..='9' => digits? + (c as u32 - '0' as u32),
+        _ => return None,
+    };
+    char::from_u32(code)
+}
+
+/// The styled letters Unicode placed in the Letterlike Symbols block (their slots in the
+/// mathematical alphanumeric block are reserved).
+fn letterlike(variant: &str, c: char) -> Option<char> {
+    let table: &[(char, char)] = match variant {
+        "double-struck" => &[
+            ('C', 'ℂ'),
+            ('H', 'ℍ'),
+            ('N', 'ℕ'),
+            ('P', 'ℙ'),
+            ('Q', 'ℚ'),
+            ('R', 'ℝ'),
+            ('Z', 'ℤ'),
+        ],
+        "script" => &[
+            ('B', 'ℬ'),
+            ('E', 'ℰ'),
+            ('F', 'ℱ'),
+            ('H', 'ℋ'),
+            ('I', 'ℐ'),
+            ('L', 'ℒ'),
+            ('M', 'ℳ'),
+            ('R', 'ℛ'),
+            ('e', 'ℯ'),
+            ('g', 'ℊ'),
+            ('o', 'ℴ'),
+        ],
+        "fraktur" => &[('C', 'ℭ'), ('H', 'ℌ'), ('I', 'ℑ'), ('R', 'ℜ'), ('Z', 'ℨ')],
+        _ => &[],
+    };
+    table.iter().find(|(from, _)| *from == c).map(|(_, to)| *to)
 }
 
 /// KaTeX wraps MathML output in `<span class="katex">…</span>`; keep the `<math>` element.
@@ -138,6 +240,42 @@ mod tests {
         assert!(display.contains("display=\"block\""), "{display}");
         let bold = render_formula("\\mathbf{x}", false).unwrap();
         assert!(bold.contains("mathvariant=\"bold\""), "{bold}");
+    }
+
+    #[test]
+    fn variants_css_cannot_show_become_unicode_letters() {
+        let r = render_formula(
+            "\\mathbb{R}^d \\mathbb{E} \\mathcal{L} \\mathfrak{g} \\mathtt{x1}",
+            false,
+        )
+        .unwrap();
+        assert!(r.contains("<msup><mi>ℝ</mi><mi>d</mi></msup>"), "{r}");
+        assert!(
+            r.contains("<mi>𝔼</mi><mi>ℒ</mi><mi>𝔤</mi><mrow><mi>𝚡</mi><mn>𝟷</mn></mrow>"),
+            "{r}"
+        );
+        let r = render_formula(
+            "\\mathbf{W} \\boldsymbol{\\gamma} \\mathrm{LN} \\mathcal{12}",
+            false,
+        )
+        .unwrap();
+        assert!(r.contains("<mi mathvariant=\"bold\">W</mi>"), "{r}");
+        assert!(r.contains("<mi mathvariant=\"bold-italic\">γ</mi>"), "{r}");
+        assert!(r.contains("<mi mathvariant=\"normal\">L</mi>"), "{r}");
+        assert!(
+            r.contains("mathvariant=\"script\""),
+            "script digits do not exist: {r}"
+        );
+        assert_eq!(
+            unicode_variants(
+                "<mi mathvariant=\"script\">&amp;</mi><mo mathvariant=\"script\">x</mo>"
+            ),
+            "<mi mathvariant=\"script\">&amp;</mi><mo mathvariant=\"script\">x</mo>"
+        );
+        assert_eq!(
+            unicode_variants("<mi mathvariant=\"script"),
+            "<mi mathvariant=\"script"
+        );
     }
 
     #[test]

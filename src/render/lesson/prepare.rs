@@ -90,66 +90,87 @@ struct Scan {
     delimiters: Vec<(Range<usize>, String)>,
 }
 
+/// The math state while scanning.
+#[derive(Default)]
+struct MathState {
+    dollar: bool,
+    display: bool,
+    /// The pending `\)` / `\]` of an open span, and where the span's content starts.
+    paren: Option<(usize, usize)>,
+}
+
+impl MathState {
+    fn in_math(&self) -> bool {
+        self.dollar || self.display || self.paren.is_some()
+    }
+}
+
 /// Walk the body outside code the way the inline-value scanner does (tracking `$` and `$$`),
 /// also tracking `\(…\)` and `\[…\]` spans.
 fn scan_body(source: &str, start: usize, code: &[Range<usize>], inlines: &[InlineValue]) -> Scan {
-    let bytes = source.as_bytes();
     let mut scan = Scan {
         in_math: Vec::with_capacity(inlines.len()),
         delimiters: Vec::new(),
     };
-    let (mut dollar, mut display) = (false, false);
-    // The pending `\)` / `\]` of an open span, and where the span's content starts.
-    let mut paren: Option<(usize, usize)> = None;
+    let mut state = MathState::default();
     let (mut next_code, mut next_inline) = (0, 0);
     let mut i = start;
-    while i < bytes.len() {
+    while i < source.len() {
         while code.get(next_code).is_some_and(|r| r.end <= i) {
             next_code += 1;
         }
         if let Some(r) = code.get(next_code).filter(|r| r.contains(&i)) {
             i = r.end;
-            continue;
-        }
-        if let Some(v) = inlines.get(next_inline).filter(|v| v.span.start <= i) {
-            scan.in_math.push(dollar || display || paren.is_some());
+        } else if let Some(v) = inlines.get(next_inline).filter(|v| v.span.start <= i) {
+            scan.in_math.push(state.in_math());
             next_inline += 1;
             i = i.max(v.span.end);
-            continue;
-        }
-        match (bytes[i], bytes.get(i + 1)) {
-            (b'\\', Some(_)) if paren.is_some_and(|(close, _)| close == i) => {
-                let floor = paren.map_or(i, |(_, floor)| floor);
-                scan.delimiters.push(closer_edit(source, floor, i));
-                paren = None;
-                i += 2;
-            }
-            (b'\\', Some(&c @ (b'(' | b'['))) if !dollar && !display && paren.is_none() => {
-                let closer = if c == b'(' { b')' } else { b']' };
-                match find_closer(source, i + 2, closer, code) {
-                    Some(close) => {
-                        let edit = opener_edit(source, i, close);
-                        i = edit.0.end;
-                        scan.delimiters.push(edit);
-                        paren = Some((close, i));
-                    }
-                    None => i += 2,
-                }
-            }
-            (b'\\', _) => i += 2,
-            (b'$', Some(b'$')) => {
-                display = !display;
-                i += 2;
-            }
-            (b'$', _) => {
-                dollar = !dollar;
-                i += 1;
-            }
-            _ => i += 1,
+        } else {
+            i = step(source, i, code, &mut state, &mut scan.delimiters);
         }
     }
     scan.in_math.resize(inlines.len(), false);
     scan
+}
+
+/// Scan the character at `i` (outside code and inline values); returns the next position.
+fn step(
+    source: &str,
+    i: usize,
+    code: &[Range<usize>],
+    state: &mut MathState,
+    edits: &mut Vec<(Range<usize>, String)>,
+) -> usize {
+    let bytes = source.as_bytes();
+    match (bytes.get(i), bytes.get(i + 1)) {
+        (Some(b'\\'), Some(_)) if state.paren.is_some_and(|(close, _)| close == i) => {
+            let floor = state.paren.map_or(i, |(_, floor)| floor);
+            edits.push(closer_edit(source, floor, i));
+            state.paren = None;
+            i + 2
+        }
+        (Some(b'\\'), Some(&c @ (b'(' | b'['))) if !state.in_math() => {
+            let closer = if c == b'(' { b')' } else { b']' };
+            let Some(close) = find_closer(source, i + 2, closer, code) else {
+                return i + 2;
+            };
+            let edit = opener_edit(source, i, close);
+            let next = edit.0.end;
+            edits.push(edit);
+            state.paren = Some((close, next));
+            next
+        }
+        (Some(b'\\'), _) => i + 2,
+        (Some(b'$'), Some(b'$')) => {
+            state.display = !state.display;
+            i + 2
+        }
+        (Some(b'$'), _) => {
+            state.dollar = !state.dollar;
+            i + 1
+        }
+        _ => i + 1,
+    }
 }
 
 /// The `\)` or `\]` closing the span opened just before `from`, within its paragraph.
