@@ -86,7 +86,9 @@ pub fn render_formula(tex: &str, display: bool) -> Result<String, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let html = katex::render_with_opts(tex, &opts).map_err(|e| katex_message(&e.to_string()))?;
-    Ok(unicode_variants(strip_katex_wrapper(&html)))
+    Ok(unicode_variants(&token_children_as_rows(
+        strip_katex_wrapper(&html),
+    )))
 }
 
 /// Letters and digits in a `mathvariant` that CSS cannot imitate (double-struck, script,
@@ -191,6 +193,48 @@ fn letterlike(variant: &str, c: char) -> Option<char> {
     table.iter().find(|(from, _)| *from == c).map(|(_, to)| *to)
 }
 
+/// MathML token elements (`mi`, `mn`, `mo`, `mtext`, `ms`) hold text only, but KaTeX writes
+/// some symbols (`\vdots`) as an `<mi>` around other elements; such a token becomes an
+/// `<mrow>`, which is valid and renders the same.
+fn token_children_as_rows(mathml: &str) -> String {
+    const TOKENS: [&str; 5] = ["mi", "mn", "mo", "mtext", "ms"];
+    let mut out = String::with_capacity(mathml.len());
+    // Open elements: whether each was renamed to `mrow`.
+    let mut open: Vec<bool> = Vec::new();
+    let mut rest = mathml;
+    while let Some(lt) = rest.find('<') {
+        out.push_str(&rest[..lt]);
+        let Some(gt) = rest[lt..].find('>').map(|g| lt + g) else {
+            break;
+        };
+        let tag = &rest[lt..=gt];
+        let after = &rest[gt + 1..];
+        if tag.starts_with("</") {
+            out.push_str(if open.pop() == Some(true) {
+                "</mrow>"
+            } else {
+                tag
+            });
+        } else if tag.ends_with("/>") {
+            out.push_str(tag);
+        } else {
+            let name = tag[1..].split([' ', '>']).next().unwrap_or("");
+            let holds_elements = after.starts_with('<') && !after.starts_with("</");
+            let rename = TOKENS.contains(&name) && holds_elements;
+            open.push(rename);
+            if rename {
+                out.push_str("<mrow");
+                out.push_str(&tag[1 + name.len()..]);
+            } else {
+                out.push_str(tag);
+            }
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// KaTeX wraps MathML output in `<span class="katex">…</span>`; keep the `<math>` element.
 fn strip_katex_wrapper(html: &str) -> &str {
     match (html.find("<math"), html.rfind("</math>")) {
@@ -276,6 +320,21 @@ mod tests {
             unicode_variants("<mi mathvariant=\"script"),
             "<mi mathvariant=\"script"
         );
+    }
+
+    #[test]
+    fn tokens_holding_elements_become_rows() {
+        let r = render_formula("\\begin{matrix} a \\\\ \\vdots \\end{matrix}", false).unwrap();
+        assert!(
+            r.contains("<mrow><mi mathvariant=\"normal\">⋮</mi><mpadded"),
+            "{r}"
+        );
+        assert!(!r.contains("<mi><mi"), "{r}");
+        assert_eq!(
+            token_children_as_rows("<mi a=\"1\"><mi>x</mi><mspace/></mi><mi>y</mi>"),
+            "<mrow a=\"1\"><mi>x</mi><mspace/></mrow><mi>y</mi>"
+        );
+        assert_eq!(token_children_as_rows("<mi>x</mi><broken"), "<mi>x</mi><broken");
     }
 
     #[test]
