@@ -11,7 +11,7 @@ use syntect::parsing::{SyntaxDefinition, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
 /// The class prefix of every highlighting span.
-pub const CLASS_PREFIX: &str = "hl-";
+pub(crate) const CLASS_PREFIX: &str = "hl-";
 
 const RLAB_SYNTAX: &str = include_str!("syntax/rlab.sublime-syntax");
 

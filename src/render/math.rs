@@ -53,7 +53,7 @@ impl MathCache {
     }
 
     /// The MathML of a formula, rendering it now if the cache does not have it.
-    pub fn get(&self, tex: &str, display: bool) -> Result<String, String> {
+    pub(crate) fn get(&self, tex: &str, display: bool) -> Result<String, String> {
         let key = Formula {
             tex: tex.to_string(),
             display,
@@ -78,7 +78,7 @@ pub fn collect_formulas(book: &Book, runs: &[LessonRun]) -> Vec<Formula> {
 }
 
 /// KaTeX's MathML for one formula, or its error message.
-pub fn render_formula(tex: &str, display: bool) -> Result<String, String> {
+pub(crate) fn render_formula(tex: &str, display: bool) -> Result<String, String> {
     let opts = katex::Opts::builder()
         .display_mode(display)
         .output_type(katex::OutputType::Mathml)
@@ -334,7 +334,10 @@ mod tests {
             token_children_as_rows("<mi a=\"1\"><mi>x</mi><mspace/></mi><mi>y</mi>"),
             "<mrow a=\"1\"><mi>x</mi><mspace/></mrow><mi>y</mi>"
         );
-        assert_eq!(token_children_as_rows("<mi>x</mi><broken"), "<mi>x</mi><broken");
+        assert_eq!(
+            token_children_as_rows("<mi>x</mi><broken"),
+            "<mi>x</mi><broken"
+        );
     }
 
     #[test]

@@ -164,14 +164,24 @@ pub(crate) fn formulas(lesson: &Lesson, run: &LessonRun) -> Vec<Formula> {
         .collect()
 }
 
-/// Heading ids and TOC, then the generated sections.
+/// Heading ids and TOC, then the generated sections (the TOC keeps only the headings that
+/// are still on the page).
 fn structure<'t>(
     doc: &mut Doc,
     events: Vec<Ev<'t>>,
 ) -> (Vec<Ev<'t>>, Vec<crate::render::TocEntry>) {
     let mut found = Vec::new();
-    let (events, toc) = headings::assign(events, doc.lesson.blocks.len(), &mut found);
-    (sections::generate(doc, events, &found), toc)
+    let (events, mut toc) = headings::assign(events, doc.lesson.blocks.len(), &mut found);
+    let events = sections::generate(doc, events, &found);
+    let kept: std::collections::HashSet<&str> = events
+        .iter()
+        .filter_map(|(event, _)| match event {
+            Event::Start(pulldown_cmark::Tag::Heading { id: Some(id), .. }) => Some(id.as_ref()),
+            _ => None,
+        })
+        .collect();
+    toc.retain(|entry| kept.contains(entry.id.as_str()));
+    (events, toc)
 }
 
 fn parse(text: &str) -> Vec<Ev<'_>> {

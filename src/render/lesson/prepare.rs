@@ -247,7 +247,7 @@ fn one_line(text: &str) -> String {
 }
 
 /// Text that Markdown reads back literally: ASCII punctuation as character references.
-pub(crate) fn escape_markdown(text: &str) -> String {
+fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     for c in text.chars() {
         if c.is_ascii_punctuation() {

@@ -64,3 +64,12 @@ fn formulas_are_collected_after_substitution() {
         .collect();
     assert_eq!(got, [("a = 3".to_string(), false), ("b".to_string(), true)]);
 }
+
+#[test]
+fn toc_leaves_out_headings_the_summary_replaced() {
+    let src = "# T\n\n## Expected Numerical Outputs Summary\n\n### Old notes\n\ntext\n\n## After\n";
+    let page = render(src, &LessonRun::default());
+    let ids: Vec<&str> = page.toc.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids, ["expected-numerical-outputs-summary", "after"]);
+    assert!(!page.body.contains("Old notes"));
+}
