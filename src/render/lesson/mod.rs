@@ -62,7 +62,9 @@ pub struct RenderContext<'a> {
     pub math: &'a MathCache,
     /// Turn warnings (broken links, math errors) into errors.
     pub strict: bool,
-    /// The figure renderer: `crate::lang::plot::svg::render` in the build.
+    /// The figure renderer: `crate::lang::plot::svg::render` in the build. Passed in rather
+    /// than called directly so that rendering tests need no plotting (and because that
+    /// renderer is written in parallel with this module).
     pub figure_svg: fn(&Figure) -> String,
 }
 

@@ -73,3 +73,63 @@ fn toc_leaves_out_headings_the_summary_replaced() {
     assert_eq!(ids, ["expected-numerical-outputs-summary", "after"]);
     assert!(!page.body.contains("Old notes"));
 }
+
+#[test]
+fn odd_inputs_never_panic() {
+    let fragments = [
+        "# T\n",
+        "\\(",
+        "\\)",
+        "\\[x\\]",
+        "$$",
+        "$",
+        "é\\",
+        "\\é",
+        "${v}",
+        "${w}$",
+        "[[",
+        "]]",
+        "[[02-x|]]",
+        "<!-- note -->\n",
+        "<!-- solution -->\n",
+        "<!-- end -->\n",
+        "> [!WARNING]\n> > [!TIP]\n",
+        "## Standalone Scripts\n",
+        "## Expected Numerical Outputs Summary\n",
+        "|a|\n|-|\n|$$b$$|\n",
+        "```rlab\nx\n```\n",
+        "```\n",
+        "- $$y$$\n",
+        "[a](.md)",
+        "[b](#)",
+        "\n\n",
+        "#",
+    ];
+    let run = run_with_inlines(vec![ok("1"), ok("2"), ok("3"), ok("4")]);
+    let mut rendered = 0;
+    for a in fragments {
+        for b in fragments {
+            let src = format!("{a}{b}{a}");
+            let Ok(l) = crate::book::Lesson::parse(
+                "/b/content/03-x.md".into(),
+                "content/03-x.md".into(),
+                src,
+                vec![],
+            ) else {
+                continue;
+            };
+            let book = crate::render::lesson::testutil::book_of(vec![l]);
+            let math = crate::render::math::MathCache::default();
+            let ctx = super::RenderContext {
+                book: &book,
+                math: &math,
+                strict: false,
+                figure_svg: crate::render::lesson::testutil::fake_svg,
+            };
+            let page = super::render_lesson(&ctx, &book.lessons[0], &run);
+            assert!(page.is_ok());
+            rendered += 1;
+        }
+    }
+    assert!(rendered > 500, "{rendered}");
+}
