@@ -4,6 +4,9 @@
 //! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
 //! produced.
 
+pub mod highlight;
+pub mod lesson;
+pub mod math;
 pub mod site;
 
 use serde::Serialize;

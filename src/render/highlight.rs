@@ -1,0 +1,192 @@
+//! Build-time syntax highlighting with syntect: class-based spans (`hl-` prefixed scope atoms,
+//! styled by `theme/highlight.css`) inside `<pre class="code"><code class="language-X">`.
+//!
+//! rlab has its own grammar (`syntax/rlab.sublime-syntax`, embedded); other languages use
+//! syntect's default set. The syntax set is built once per process. A language syntect does
+//! not know, or a grammar that fails on some line, gives the plain escaped code instead.
+
+use std::sync::OnceLock;
+use syntect::html::{ClassStyle, ClassedHTMLGenerator};
+use syntect::parsing::{SyntaxDefinition, SyntaxReference, SyntaxSet};
+use syntect::util::LinesWithEndings;
+
+/// The class prefix of every highlighting span.
+pub(crate) const CLASS_PREFIX: &str = "hl-";
+
+const RLAB_SYNTAX: &str = include_str!("syntax/rlab.sublime-syntax");
+
+/// The default syntaxes plus rlab (empty of rlab if the grammar failed to load, which a unit
+/// test rules out).
+fn syntax_set() -> &'static SyntaxSet {
+    static SET: OnceLock<SyntaxSet> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut builder = SyntaxSet::load_defaults_newlines().into_builder();
+        if let Ok(rlab) = SyntaxDefinition::load_from_str(RLAB_SYNTAX, true, Some("rlab")) {
+            builder.add(rlab);
+        }
+        builder.build()
+    })
+}
+
+/// rlab code as a complete highlighted `<pre>` element.
+pub fn highlight_rlab(code: &str) -> String {
+    highlight(code, "rlab")
+}
+
+/// `code` in language `lang` (a fence's first word) as a complete `<pre>` element:
+/// highlighted when syntect knows the language, plain escaped text otherwise.
+pub fn highlight(code: &str, lang: &str) -> String {
+    let lang = lang_class(lang);
+    let inner = find_syntax(&lang)
+        .and_then(|syntax| classed_html(code, syntax))
+        .unwrap_or_else(|| escape_html(code));
+    if lang.is_empty() {
+        format!("<pre class=\"code\"><code>{inner}</code></pre>")
+    } else {
+        format!("<pre class=\"code\"><code class=\"language-{lang}\">{inner}</code></pre>")
+    }
+}
+
+fn find_syntax(lang: &str) -> Option<&'static SyntaxReference> {
+    if lang.is_empty() {
+        return None;
+    }
+    let set = syntax_set();
+    let token = if lang == "rustlab" { "rlab" } else { lang };
+    set.find_syntax_by_token(token)
+        .filter(|s| s.name != "Plain Text")
+}
+
+fn classed_html(code: &str, syntax: &SyntaxReference) -> Option<String> {
+    let style = ClassStyle::SpacedPrefixed {
+        prefix: CLASS_PREFIX,
+    };
+    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, syntax_set(), style);
+    for line in LinesWithEndings::from(code) {
+        generator
+            .parse_html_for_line_which_includes_newline(line)
+            .ok()?;
+    }
+    Some(generator.finalize())
+}
+
+/// A fence language reduced to characters safe in a class name (`c++` stays, `a"b` does not).
+fn lang_class(lang: &str) -> String {
+    lang.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '#'))
+        .collect()
+}
+
+/// Escape text for HTML element content and attribute values.
+pub(crate) fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The class list of the span whose whole text is `text`.
+    fn class_of<'h>(html: &'h str, text: &str) -> &'h str {
+        let at = html
+            .find(&format!("\">{text}</span>"))
+            .unwrap_or_else(|| panic!("no span with text {text:?} in {html}"));
+        let open = html[..at].rfind("class=\"").map_or(0, |o| o + 7);
+        &html[open..at]
+    }
+
+    #[test]
+    fn rlab_grammar_loads() {
+        let def = SyntaxDefinition::load_from_str(RLAB_SYNTAX, true, None);
+        assert!(def.is_ok(), "{:?}", def.err());
+        assert!(find_syntax("rlab").is_some());
+        assert_eq!(
+            find_syntax("rustlab").map(|s| s.name.as_str()),
+            Some("rlab")
+        );
+    }
+
+    #[test]
+    fn rlab_scopes() {
+        let code = "function y = f(x)  % doc\n  y = x' .* 2.5e-3; # note\nend\ns = \"it's\";\nh = @sin; g = @(t) t.^2;\nz = sum([1 2 ...\n  3]);\nif a != b && c, disp(pi), end\n";
+        let html = highlight_rlab(code);
+        assert!(html.starts_with("<pre class=\"code\"><code class=\"language-rlab\">"));
+        assert!(html.ends_with("</code></pre>"));
+        let checks = [
+            ("function", "hl-storage hl-type hl-function"),
+            ("f", "hl-entity hl-name hl-function"),
+            ("%", "hl-punctuation hl-definition hl-comment"),
+            ("#", "hl-punctuation hl-definition hl-comment"),
+            ("&#39;", "hl-keyword hl-operator hl-transpose"),
+            (".*", "hl-keyword hl-operator hl-arithmetic hl-elementwise"),
+            ("2.5e-3", "hl-constant hl-numeric"),
+            ("end", "hl-keyword hl-control"),
+            ("sin", "hl-variable hl-function"),
+            ("@", "hl-keyword hl-operator hl-handle"),
+            ("sum", "hl-support hl-function hl-builtin"),
+            ("...", "hl-punctuation hl-separator hl-continuation"),
+            ("if", "hl-keyword hl-control"),
+            ("!=", "hl-keyword hl-operator hl-comparison"),
+            ("&amp;&amp;", "hl-keyword hl-operator hl-logical"),
+            ("pi", "hl-constant hl-language"),
+        ];
+        for (text, classes) in checks {
+            assert!(class_of(&html, text).starts_with(classes), "{text}: {html}");
+        }
+        assert!(html.contains("<span class=\"hl-comment hl-line hl-percentage hl-rlab\">"));
+        assert!(html.contains("<span class=\"hl-string hl-quoted hl-double hl-rlab\"><span class=\"hl-punctuation hl-definition hl-string hl-begin hl-rlab\">&quot;</span>it&#39;s<"));
+        assert!(
+            html.contains("<span class=\"hl-keyword hl-operator hl-lambda hl-rlab\">@</span>(t)")
+        );
+    }
+
+    #[test]
+    fn quote_after_an_operand_is_a_transpose_else_a_string() {
+        let html = highlight_rlab("a = 'text';\nb = a ';\nc = [x' y'];\n");
+        assert!(
+            html.contains("<span class=\"hl-string hl-quoted hl-single hl-rlab\">"),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "a <span class=\"hl-keyword hl-operator hl-transpose hl-rlab\">&#39;</span><span"
+            ),
+            "{html}"
+        );
+        assert_eq!(html.matches("hl-transpose").count(), 3, "{html}");
+    }
+
+    #[test]
+    fn other_languages_and_plain_text() {
+        let py = highlight("def f():\n    return 1  # c\n", "python");
+        assert!(py.contains("language-python"));
+        assert!(py.contains("hl-comment"), "{py}");
+        let plain = highlight("<b> & x\n", "no-such-language");
+        assert_eq!(
+            plain,
+            "<pre class=\"code\"><code class=\"language-no-such-language\">&lt;b&gt; &amp; x\n</code></pre>"
+        );
+        assert_eq!(
+            highlight("x", ""),
+            "<pre class=\"code\"><code>x</code></pre>"
+        );
+        assert!(highlight("x", "a\"><script>").contains("language-ascript"));
+    }
+
+    #[test]
+    fn deterministic() {
+        let code = "x = [1, 2; 3, 4];\nprint(\"x:\", x');\n";
+        assert_eq!(highlight_rlab(code), highlight_rlab(code));
+    }
+}

@@ -1,0 +1,106 @@
+//! Unit tests of code block rendering.
+
+use crate::exec::{BlockRun, LessonRun};
+use crate::lang::Figure;
+use crate::render::lesson::testutil::{render, run_error};
+
+fn figure(id: u32, title: &str) -> Figure {
+    let mut fig = Figure::new(id);
+    if let Some(p) = fig.panels.first_mut() {
+        p.title = title.into();
+    }
+    fig
+}
+
+fn block(text: &str) -> BlockRun {
+    BlockRun {
+        executed: true,
+        text: text.into(),
+        ..BlockRun::default()
+    }
+}
+
+#[test]
+fn section_with_code_output_and_figures() {
+    let src = "# T\n\n<!-- grid: 2 -->\n```rlab\nplot(x)\n```\n";
+    let run = LessonRun {
+        blocks: vec![BlockRun {
+            figures: vec![figure(1, "Loss <a>"), figure(2, "")],
+            ..block("x = 1 < 2")
+        }],
+        ..LessonRun::default()
+    };
+    let page = render(src, &run);
+    let expected = "<h1 id=\"t\">T</h1>\n<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\"><code class=\"language-rlab\"><span class=\"hl-source hl-rlab\"><span class=\"hl-support hl-function hl-builtin hl-rlab\">plot</span>(x)\n</span></code></pre>\n<pre class=\"output\">x = 1 &lt; 2</pre>\n<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\"><img src=\"figures/03-x/block-1-1.svg\" alt=\"Figure 1 of block 1: Loss &lt;a&gt;\" loading=\"lazy\"></figure>\n<figure class=\"plot\"><img src=\"figures/03-x/block-1-2.svg\" alt=\"Figure 2 of block 1\" loading=\"lazy\"></figure>\n</div>\n</section>\n";
+    assert_eq!(page.body, expected);
+    let paths: Vec<&str> = page.figures.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        ["figures/03-x/block-1-1.svg", "figures/03-x/block-1-2.svg"]
+    );
+    assert!(page.figures[1].svg.contains("data-figure=\"2\""));
+}
+
+#[test]
+fn hide_hide_output_details_no_run_and_errors() {
+    let src = "<!-- hide -->\n```rlab\na = 1\n```\n\n```rlab,hide_output\nb = 2\n```\n\n<!-- details: Setup <code> -->\n```rlab\nc = 3\n```\n\n```rlab,no_run\nd = 4\n```\n\n```rlab,should_error\nerror(\"x\")\n```\n";
+    let run = LessonRun {
+        blocks: vec![
+            block("a = 1"),
+            block("b = 2"),
+            block("c = 3"),
+            BlockRun::default(),
+            BlockRun {
+                error: Some(run_error("x & y")),
+                ..block("before")
+            },
+        ],
+        ..LessonRun::default()
+    };
+    let body = render(src, &run).body;
+    let sections: Vec<&str> = body.split("<section").skip(1).collect();
+    assert_eq!(sections.len(), 5, "{body}");
+    assert!(
+        !sections[0].contains("<pre class=\"code\">")
+            && sections[0].contains("<pre class=\"output\">a = 1</pre>")
+    );
+    assert!(sections[1].contains("<pre class=\"code\">") && !sections[1].contains("output"));
+    assert!(body.contains("<details class=\"rlab-details\"><summary>Setup &lt;code&gt;</summary>\n<section class=\"rlab-block\" id=\"block-3\">"));
+    assert!(sections[2].contains("</section>\n</details>\n"));
+    assert!(
+        sections[3].contains("<pre class=\"code\">") && !sections[3].contains("output"),
+        "{}",
+        sections[3]
+    );
+    assert!(sections[4].contains("<pre class=\"output\">before</pre>\n<pre class=\"output error\">runtime error: x &amp; y</pre>"), "{}", sections[4]);
+}
+
+#[test]
+fn other_code_blocks_and_missing_runs() {
+    let src = "```python\nx = 1\n```\n\n    indented\n\n```rustlab\ny = 2\n```\n";
+    let body = render(src, &LessonRun::default()).body;
+    assert!(
+        body.starts_with("<pre class=\"code\"><code class=\"language-python\">"),
+        "{body}"
+    );
+    assert!(
+        body.contains("<pre class=\"code\"><code>indented\n</code></pre>"),
+        "{body}"
+    );
+    assert!(body.contains("<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\"><code class=\"language-rlab\">"));
+}
+
+#[test]
+fn blocks_in_quotes_and_lists_keep_their_numbers() {
+    let src = "> ```rlab\n> a = 1\n> ```\n\n1. item\n\n   ```rlab\n   b = 2\n   ```\n";
+    let run = LessonRun {
+        blocks: vec![block("one"), block("two")],
+        ..LessonRun::default()
+    };
+    let body = render(src, &run).body;
+    assert!(body.contains("id=\"block-1\"") && body.contains("<pre class=\"output\">one</pre>"));
+    assert!(
+        body.contains("id=\"block-2\"") && body.contains("<pre class=\"output\">two</pre>"),
+        "{body}"
+    );
+}

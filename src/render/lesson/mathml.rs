@@ -1,0 +1,130 @@
+//! Math events become KaTeX MathML from the cache: `<span class="math math-inline">` and
+//! `<div class="math math-display">`. A paragraph holding display math is split around it
+//! (a `<div>` cannot sit inside `<p>`); display math inside inline markup (a heading, a table
+//! cell, emphasis) uses `<span class="math math-display">` instead. A formula KaTeX rejects
+//! is shown as `<code class="math-error">` and reported as `file:line: math error: …`.
+
+use super::{Doc, Ev};
+use crate::render::highlight::escape_html as escape;
+use pulldown_cmark::{CowStr, Event, Tag};
+
+pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
+    let mut out: Vec<Ev<'t>> = Vec::with_capacity(events.len());
+    // For each open tag: whether it is a paragraph, or a block that may hold a `<div>`.
+    let mut parents: Vec<Parent> = Vec::new();
+    for (event, range) in events {
+        match event {
+            Event::InlineMath(tex) => {
+                let html = formula(doc, &tex, false, range.start, "span");
+                out.push((Event::InlineHtml(CowStr::from(html)), range));
+            }
+            Event::DisplayMath(tex) => match parents.last().copied().unwrap_or(Parent::Block) {
+                Parent::Paragraph => {
+                    let html = formula(doc, &tex, true, range.start, "div");
+                    out.push((Event::End(pulldown_cmark::TagEnd::Paragraph), range.clone()));
+                    out.push((Event::Html(CowStr::from(html)), range.clone()));
+                    out.push((Event::Start(Tag::Paragraph), range));
+                }
+                Parent::Block => {
+                    let html = formula(doc, &tex, true, range.start, "div");
+                    out.push((Event::Html(CowStr::from(html)), range));
+                }
+                Parent::Inline => {
+                    let html = formula(doc, &tex, true, range.start, "span");
+                    out.push((Event::InlineHtml(CowStr::from(html)), range));
+                }
+            },
+            Event::Start(tag) => {
+                parents.push(Parent::of(&tag));
+                out.push((Event::Start(tag), range));
+            }
+            Event::End(end) => {
+                parents.pop();
+                out.push((Event::End(end), range));
+            }
+            other => out.push((other, range)),
+        }
+    }
+    drop_empty_paragraphs(out)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Parent {
+    Paragraph,
+    Block,
+    Inline,
+}
+
+impl Parent {
+    fn of(tag: &Tag) -> Parent {
+        match tag {
+            Tag::Paragraph => Parent::Paragraph,
+            Tag::BlockQuote(_)
+            | Tag::Item
+            | Tag::FootnoteDefinition(_)
+            | Tag::DefinitionListDefinition
+            | Tag::HtmlBlock => Parent::Block,
+            _ => Parent::Inline,
+        }
+    }
+}
+
+/// The formula as HTML in a `wrapper` element (`span` or `div`).
+fn formula(doc: &mut Doc, tex: &str, display: bool, at: usize, wrapper: &str) -> String {
+    match doc.ctx.math.get(tex, display) {
+        Ok(mathml) => {
+            let class = if display {
+                "math-display"
+            } else {
+                "math-inline"
+            };
+            let newline = if wrapper == "div" { "\n" } else { "" };
+            format!("<{wrapper} class=\"math {class}\">{mathml}</{wrapper}>{newline}")
+        }
+        Err(message) => {
+            doc.warn(at, &format!("math error: {message}"));
+            let code = format!("<code class=\"math-error\">{}</code>", escape(tex));
+            if wrapper == "div" {
+                format!("<p>{code}</p>\n")
+            } else {
+                code
+            }
+        }
+    }
+}
+
+/// Remove paragraphs left with nothing but line breaks or blanks by the splitting.
+fn drop_empty_paragraphs(events: Vec<Ev>) -> Vec<Ev> {
+    let mut out: Vec<Ev> = Vec::with_capacity(events.len());
+    let mut open: Option<usize> = None;
+    for (event, range) in events {
+        match &event {
+            Event::Start(Tag::Paragraph) => open = Some(out.len()),
+            Event::End(pulldown_cmark::TagEnd::Paragraph) => {
+                if let Some(start) = open.take() {
+                    let blank = out
+                        .get(start + 1..)
+                        .is_some_and(|inner| inner.iter().all(is_blank));
+                    if blank {
+                        out.truncate(start);
+                        continue;
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.push((event, range));
+    }
+    out
+}
+
+fn is_blank(ev: &Ev) -> bool {
+    match &ev.0 {
+        Event::SoftBreak | Event::HardBreak => true,
+        Event::Text(t) => t.trim().is_empty(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;

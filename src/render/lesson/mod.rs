@@ -1,0 +1,196 @@
+//! One lesson and its run become a [`LessonHtml`]: the article body, its table of contents,
+//! figure files, script pages, search text and warnings.
+//!
+//! The passes, in order:
+//! 1. text passes ([`prepare`]): inline values `${…}` are substituted (math-aware) and
+//!    `\(…\)` / `\[…\]` become `$…$` / `$$…$$`, keeping a map back to source offsets;
+//! 2. pulldown-cmark parses the result (the book's options plus math and wikilinks);
+//! 3. event passes: heading ids and the TOC ([`headings`]), the generated sections
+//!    ([`sections`]), the search text ([`text`]), lesson links ([`links`]), callouts,
+//!    exercises and solutions ([`containers`]), code blocks with their outputs and figures
+//!    ([`blocks`]), math ([`mathml`]); then pulldown-cmark writes the HTML.
+//!
+//! Author-facing conventions beyond CommonMark/GFM:
+//! * Callouts: GitHub's `> [!NOTE]` (also TIP, IMPORTANT, WARNING, CAUTION), or the older
+//!   form, an HTML comment line `<!-- note -->` (or `<!-- warning: Custom title -->`) directly
+//!   before a blockquote. Both become `<aside class="callout callout-KIND">` with a
+//!   `<p class="callout-title">`.
+//! * Exercises: a top-level comment line `<!-- exercise -->` (optionally `<!-- exercise:
+//!   Title -->`) opens `<div class="exercise">` around the blocks that follow; `<!-- solution
+//!   -->` opens `<details class="solution"><summary>Solution</summary>` (inside the open
+//!   exercise, if any). Both end at `<!-- end -->`, at the next heading, at the next
+//!   `<!-- exercise -->` (a new solution ends only the previous solution), or at the end of
+//!   the page. The directive comments themselves are not copied into the page.
+//! * A heading "Expected Numerical Outputs Summary": its body is replaced by a table of every
+//!   labelled value the lesson's blocks and scripts printed (rlab blocks in that body are
+//!   kept). A heading "Standalone Scripts": a table of the lesson's scripts, then the
+//!   author's prose of that section without its Markdown tables.
+//! * Links to `other.md` (or `other.md#x`, in any folder) of a lesson of the book point to
+//!   `other.html`; wikilinks `[[02-slug]]` / `[[02-slug|text]]` link to that lesson, with its
+//!   title as the default text. Other `.md` links and wikilinks are warnings.
+//! * An rlab block's printed text is hidden by `hide_output`, its code by `<!-- hide -->`;
+//!   figures and errors are always shown.
+//!
+//! With `strict`, every warning is an error (all of them reported together).
+
+mod blocks;
+mod containers;
+mod headings;
+mod links;
+mod mathml;
+mod prepare;
+mod scripts;
+mod sections;
+mod text;
+
+#[cfg(test)]
+pub(crate) mod testutil;
+
+use crate::book::{Book, Lesson};
+use crate::exec::LessonRun;
+use crate::lang::Figure;
+use crate::render::math::{Formula, MathCache};
+use crate::render::{FigureFile, LessonHtml};
+use pulldown_cmark::{Event, Options, Parser};
+use std::ops::Range;
+
+/// What rendering a lesson needs besides the lesson and its run.
+#[derive(Clone, Copy)]
+pub struct RenderContext<'a> {
+    pub book: &'a Book,
+    /// Every formula of the book, prerendered.
+    pub math: &'a MathCache,
+    /// Turn warnings (broken links, math errors) into errors.
+    pub strict: bool,
+    /// The figure renderer: `crate::lang::plot::svg::render` in the build. Passed in rather
+    /// than called directly so that rendering tests need no plotting (and because that
+    /// renderer is written in parallel with this module).
+    pub figure_svg: fn(&Figure) -> String,
+}
+
+/// A parse event with the byte range of the prepared text it came from.
+pub(crate) type Ev<'t> = (Event<'t>, Range<usize>);
+
+/// The lesson being rendered and what the passes accumulate.
+pub(crate) struct Doc<'a> {
+    pub ctx: &'a RenderContext<'a>,
+    pub lesson: &'a Lesson,
+    pub run: &'a LessonRun,
+    pub map: prepare::SourceMap,
+    pub warnings: Vec<String>,
+    pub figures: Vec<FigureFile>,
+}
+
+impl Doc<'_> {
+    /// Record `file:line: message` for the prepared-text offset `at`.
+    pub fn warn(&mut self, at: usize, message: &str) {
+        let line = self.line_of(at);
+        self.warnings
+            .push(format!("{}:{line}: {message}", self.lesson.display));
+    }
+
+    /// The source line of the prepared-text offset `at`.
+    pub fn line_of(&self, at: usize) -> u32 {
+        crate::book::inline::line_col(&self.lesson.source, self.map.to_source(at)).0
+    }
+
+    /// The index of the lesson's rlab block whose fence starts at prepared-text offset `at`.
+    pub fn block_at(&self, at: usize) -> Option<usize> {
+        let start = self.map.to_source(at);
+        self.lesson
+            .blocks
+            .iter()
+            .position(|b| b.span.start == start)
+    }
+}
+
+/// Render one lesson. `run` belongs to `lesson` (its vectors may be shorter, as for a lesson
+/// that was not executed: missing outputs are simply absent).
+pub fn render_lesson(
+    ctx: &RenderContext,
+    lesson: &Lesson,
+    run: &LessonRun,
+) -> anyhow::Result<LessonHtml> {
+    let prepared = prepare::prepare(lesson, run);
+    let mut doc = Doc {
+        ctx,
+        lesson,
+        run,
+        map: prepared.map,
+        warnings: Vec::new(),
+        figures: Vec::new(),
+    };
+    let (events, toc) = structure(&mut doc, parse(&prepared.text));
+    let search_text = text::search_text(&doc, &events);
+    let events = links::rewrite(&mut doc, events);
+    let events = containers::apply(&mut doc, events);
+    let events = blocks::render(&mut doc, events);
+    let events = mathml::render(&mut doc, events);
+    let mut body = String::with_capacity(prepared.text.len() * 2);
+    pulldown_cmark::html::push_html(&mut body, events.into_iter().map(|(e, _)| e));
+    if ctx.strict && !doc.warnings.is_empty() {
+        anyhow::bail!("{}", doc.warnings.join("\n"));
+    }
+    Ok(LessonHtml {
+        slug: lesson.slug.clone(),
+        title: lesson.title.clone(),
+        body,
+        toc,
+        search_text,
+        figures: doc.figures,
+        scripts: scripts::pages(ctx, lesson, run),
+        warnings: doc.warnings,
+    })
+}
+
+/// The formulas the lesson's page will show, for [`MathCache::prerender`].
+pub(crate) fn formulas(lesson: &Lesson, run: &LessonRun) -> Vec<Formula> {
+    let prepared = prepare::prepare(lesson, run);
+    let mut headings_only = Vec::new();
+    let events = parse(&prepared.text);
+    let (events, _) = headings::assign(events, lesson.blocks.len(), &mut headings_only);
+    let events = sections::drop_replaced(events, &headings_only);
+    events
+        .into_iter()
+        .filter_map(|(event, _)| match event {
+            Event::InlineMath(tex) => Some(Formula {
+                tex: tex.to_string(),
+                display: false,
+            }),
+            Event::DisplayMath(tex) => Some(Formula {
+                tex: tex.to_string(),
+                display: true,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Heading ids and TOC, then the generated sections (the TOC keeps only the headings that
+/// are still on the page).
+fn structure<'t>(
+    doc: &mut Doc,
+    events: Vec<Ev<'t>>,
+) -> (Vec<Ev<'t>>, Vec<crate::render::TocEntry>) {
+    let mut found = Vec::new();
+    let (events, mut toc) = headings::assign(events, doc.lesson.blocks.len(), &mut found);
+    let events = sections::generate(doc, events, &found);
+    let kept: std::collections::HashSet<&str> = events
+        .iter()
+        .filter_map(|(event, _)| match event {
+            Event::Start(pulldown_cmark::Tag::Heading { id: Some(id), .. }) => Some(id.as_ref()),
+            _ => None,
+        })
+        .collect();
+    toc.retain(|entry| kept.contains(entry.id.as_str()));
+    (events, toc)
+}
+
+fn parse(text: &str) -> Vec<Ev<'_>> {
+    let options =
+        crate::book::lesson::markdown_options() | Options::ENABLE_MATH | Options::ENABLE_WIKILINKS;
+    Parser::new_ext(text, options).into_offset_iter().collect()
+}
+
+#[cfg(test)]
+mod tests;

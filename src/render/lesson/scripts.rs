@@ -1,0 +1,115 @@
+//! The pages of a lesson's standalone scripts: highlighted source, printed text, error and
+//! the figures the script saved (`figures/<slug>/<name>-<k>.svg`).
+
+use super::RenderContext;
+use crate::book::Lesson;
+use crate::exec::LessonRun;
+use crate::render::highlight::highlight_rlab;
+use crate::render::{FigureFile, ScriptPage};
+
+/// One page per script of the lesson (`run.scripts[k]` belongs to `lesson.scripts[k]`; a
+/// script without a run gets a page without output).
+pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Vec<ScriptPage> {
+    let slug = super::sections::url_segment(&lesson.slug);
+    lesson
+        .scripts
+        .iter()
+        .enumerate()
+        .map(|(k, script)| {
+            let run = run.scripts.get(k);
+            let figures = run.map_or(&[][..], |r| &r.figures[..]);
+            let name = super::sections::url_segment(&script.name);
+            ScriptPage {
+                name: script.name.clone(),
+                file_name: script.file_name.clone(),
+                description: script.description.clone(),
+                source_html: highlight_rlab(&script.source),
+                output: run.map(|r| r.text.clone()).unwrap_or_default(),
+                error: run
+                    .and_then(|r| r.error.as_ref())
+                    .map(|e| e.rendered.clone()),
+                figures: figures
+                    .iter()
+                    .enumerate()
+                    .map(|(j, fig)| FigureFile {
+                        path: format!("figures/{slug}/{name}-{}.svg", j + 1),
+                        svg: (ctx.figure_svg)(fig),
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::book::script::Script;
+    use crate::exec::{LessonRun, ScriptRun};
+    use crate::lang::Figure;
+    use crate::render::lesson::testutil::{book_of, fake_svg, lesson, run_error};
+    use crate::render::lesson::{RenderContext, render_lesson};
+    use crate::render::math::MathCache;
+
+    fn script(name: &str) -> Script {
+        Script {
+            path: format!("/b/content/03-x/{name}.rlab").into(),
+            display: format!("content/03-x/{name}.rlab"),
+            file_name: format!("{name}.rlab"),
+            name: name.into(),
+            description: format!("About {name}"),
+            source: "# Concept: demo\nx = 1;\n".into(),
+        }
+    }
+
+    #[test]
+    fn one_page_per_script() {
+        let mut l = lesson("# T\n");
+        l.scripts = vec![script("alpha"), script("beta")];
+        let book = book_of(vec![l]);
+        let math = MathCache::default();
+        let ctx = RenderContext {
+            book: &book,
+            math: &math,
+            strict: false,
+            figure_svg: fake_svg,
+        };
+        let run = LessonRun {
+            scripts: vec![ScriptRun {
+                text: "Saved a.svg".into(),
+                figures: vec![Figure::new(1), Figure::new(7)],
+                error: Some(run_error("boom")),
+                values: vec![],
+            }],
+            ..LessonRun::default()
+        };
+        let pages = render_lesson(&ctx, &book.lessons[0], &run).unwrap().scripts;
+        assert_eq!(pages.len(), 2);
+        let a = &pages[0];
+        assert_eq!(
+            (a.name.as_str(), a.file_name.as_str()),
+            ("alpha", "alpha.rlab")
+        );
+        assert_eq!(a.description, "About alpha");
+        assert!(
+            a.source_html
+                .starts_with("<pre class=\"code\"><code class=\"language-rlab\">")
+        );
+        assert!(a.source_html.contains("hl-comment"));
+        assert_eq!(a.output, "Saved a.svg");
+        assert_eq!(
+            a.error.as_deref(),
+            Some("content/03-x.md:1:1: runtime error: boom")
+        );
+        let paths: Vec<&str> = a.figures.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["figures/03-x/alpha-1.svg", "figures/03-x/alpha-2.svg"]
+        );
+        assert!(a.figures[1].svg.contains("data-figure=\"7\""));
+        let b = &pages[1];
+        assert_eq!(
+            (b.output.as_str(), b.error.clone(), b.figures.len()),
+            ("", None, 0)
+        );
+    }
+}

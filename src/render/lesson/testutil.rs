@@ -1,0 +1,81 @@
+//! Test helpers: lessons from strings and hand-made runs.
+
+use crate::book::Lesson;
+use crate::exec::{InlineRun, LessonRun};
+use crate::lang::{LangError, RunError};
+use std::path::PathBuf;
+
+/// A lesson `content/03-x.md` with this source.
+pub(crate) fn lesson(src: &str) -> Lesson {
+    Lesson::parse(
+        PathBuf::from("/b/content/03-x.md"),
+        "content/03-x.md".into(),
+        src.to_string(),
+        vec![],
+    )
+    .unwrap_or_else(|e| panic!("test lesson does not load: {e:#}"))
+}
+
+pub(crate) fn run_error(message: &str) -> RunError {
+    RunError {
+        error: LangError::runtime(message),
+        rendered: format!("content/03-x.md:1:1: runtime error: {message}"),
+        line: 1,
+        col: 1,
+    }
+}
+
+pub(crate) fn ok(text: &str) -> InlineRun {
+    InlineRun {
+        value: Ok(text.to_string()),
+    }
+}
+
+pub(crate) fn err(message: &str) -> InlineRun {
+    InlineRun {
+        value: Err(run_error(message)),
+    }
+}
+
+pub(crate) fn run_with_inlines(inlines: Vec<InlineRun>) -> LessonRun {
+    LessonRun {
+        inlines,
+        ..LessonRun::default()
+    }
+}
+
+/// A book of these lessons with default settings.
+pub(crate) fn book_of(lessons: Vec<Lesson>) -> crate::book::Book {
+    let config = crate::config::Config::parse(std::path::Path::new("/b"), "", "book.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    crate::book::Book { config, lessons }
+}
+
+/// A stand-in figure renderer: the figure's id in an empty SVG.
+pub(crate) fn fake_svg(fig: &crate::lang::Figure) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" data-figure=\"{}\"></svg>",
+        fig.id
+    )
+}
+
+/// Render `src` (as `content/03-x.md`, the only lesson of its book) with `run`.
+pub(crate) fn render(src: &str, run: &LessonRun) -> crate::render::LessonHtml {
+    try_render(src, run, false).unwrap_or_else(|e| panic!("{e:#}"))
+}
+
+pub(crate) fn try_render(
+    src: &str,
+    run: &LessonRun,
+    strict: bool,
+) -> anyhow::Result<crate::render::LessonHtml> {
+    let book = book_of(vec![lesson(src)]);
+    let math = crate::render::math::MathCache::default();
+    let ctx = super::RenderContext {
+        book: &book,
+        math: &math,
+        strict,
+        figure_svg: fake_svg,
+    };
+    super::render_lesson(&ctx, &book.lessons[0], run)
+}

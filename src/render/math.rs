@@ -1,0 +1,369 @@
+//! Math at build time: every formula of the book rendered once by KaTeX to MathML (no KaTeX
+//! CSS or fonts needed in the page), in parallel, before the lessons are rendered.
+//!
+//! [`collect_formulas`] gathers the `(TeX, display)` pairs of every lesson exactly as the lesson
+//! renderer will see them (after inline values and `\(…\)` conversion); [`MathCache::prerender`]
+//! renders each unique pair once on rayon's threads (the katex crate keeps one JS context per
+//! thread). A formula KaTeX rejects is stored as its error message; the lesson renderer turns
+//! it into a warning naming the file and line.
+
+use crate::book::Book;
+use crate::exec::LessonRun;
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// One formula: its TeX source and whether it is display math.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Formula {
+    pub tex: String,
+    pub display: bool,
+}
+
+/// Rendered formulas: MathML `<math>` elements, or KaTeX's error message.
+#[derive(Clone, Debug, Default)]
+pub struct MathCache {
+    rendered: HashMap<Formula, Result<String, String>>,
+}
+
+impl MathCache {
+    /// Render every unique formula once, in parallel.
+    pub fn prerender(formulas: impl IntoIterator<Item = Formula>) -> MathCache {
+        let unique: Vec<Formula> = formulas
+            .into_iter()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let rendered = unique
+            .into_par_iter()
+            .map(|f| {
+                let html = render_formula(&f.tex, f.display);
+                (f, html)
+            })
+            .collect();
+        MathCache { rendered }
+    }
+
+    /// Number of formulas in the cache.
+    pub fn len(&self) -> usize {
+        self.rendered.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rendered.is_empty()
+    }
+
+    /// The MathML of a formula, rendering it now if the cache does not have it.
+    pub(crate) fn get(&self, tex: &str, display: bool) -> Result<String, String> {
+        let key = Formula {
+            tex: tex.to_string(),
+            display,
+        };
+        match self.rendered.get(&key) {
+            Some(result) => result.clone(),
+            None => render_formula(tex, display),
+        }
+    }
+}
+
+/// Every formula of every lesson of the book (`runs[i]` belongs to `book.lessons[i]`; a
+/// missing run counts as one with no values).
+pub fn collect_formulas(book: &Book, runs: &[LessonRun]) -> Vec<Formula> {
+    let empty = LessonRun::default();
+    let mut all = BTreeSet::new();
+    for (i, lesson) in book.lessons.iter().enumerate() {
+        let run = runs.get(i).unwrap_or(&empty);
+        all.extend(super::lesson::formulas(lesson, run));
+    }
+    all.into_iter().collect()
+}
+
+/// KaTeX's MathML for one formula, or its error message.
+pub(crate) fn render_formula(tex: &str, display: bool) -> Result<String, String> {
+    let opts = katex::Opts::builder()
+        .display_mode(display)
+        .output_type(katex::OutputType::Mathml)
+        .throw_on_error(true)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let html = katex::render_with_opts(tex, &opts).map_err(|e| katex_message(&e.to_string()))?;
+    Ok(unicode_variants(&token_children_as_rows(
+        strip_katex_wrapper(&html),
+    )))
+}
+
+/// Letters and digits in a `mathvariant` that CSS cannot imitate (double-struck, script,
+/// fraktur, sans-serif, monospace) become the Unicode mathematical alphanumeric characters
+/// of that style, as MathML Core expects (Chromium ignores `mathvariant` other than
+/// `normal`): `<mi mathvariant="double-struck">R</mi>` → `<mi>ℝ</mi>`. Bold and italic stay
+/// attributes, which the theme styles.
+fn unicode_variants(mathml: &str) -> String {
+    let mut out = String::with_capacity(mathml.len());
+    let mut rest = mathml;
+    while let Some(at) = rest.find(" mathvariant=\"") {
+        let (before, from_attr) = rest.split_at(at);
+        let tag = before.rfind('<').map(|lt| &before[lt + 1..]).unwrap_or("");
+        let converted = (tag == "mi" || tag == "mn")
+            .then(|| convert_element(tag, from_attr))
+            .flatten();
+        out.push_str(before);
+        match converted {
+            Some((html, used)) => {
+                out.push_str(&html);
+                rest = &from_attr[used..];
+            }
+            None => {
+                out.push_str(" mathvariant=\"");
+                rest = &from_attr[" mathvariant=\"".len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// For `from_attr` = ` mathvariant="V">text</mi>…`: the replacement of that part (`>mapped</mi>`)
+/// and how many bytes it replaces, when every character maps.
+fn convert_element(tag: &str, from_attr: &str) -> Option<(String, usize)> {
+    let after = &from_attr[" mathvariant=\"".len()..];
+    let (variant, after) = after.split_once("\">")?;
+    let close = format!("</{tag}>");
+    let (text, _) = after.split_once(close.as_str())?;
+    let mapped: Option<String> = text.chars().map(|c| styled_char(variant, c)).collect();
+    let mapped = mapped.filter(|m| !m.is_empty())?;
+    let used = from_attr.len() - after.len() + text.len() + close.len();
+    Some((format!(">{mapped}{close}"), used))
+}
+
+/// `c` in the mathematical alphanumeric style `variant`, if Unicode has it.
+fn styled_char(variant: &str, c: char) -> Option<char> {
+    let (letters, digits): (u32, Option<u32>) = match variant {
+        "double-struck" => (0x1D538, Some(0x1D7D8)),
+        "script" => (0x1D49C, None),
+        "bold-script" => (0x1D4D0, None),
+        "fraktur" => (0x1D504, None),
+        "bold-fraktur" => (0x1D56C, None),
+        "sans-serif" => (0x1D5A0, Some(0x1D7E2)),
+        "bold-sans-serif" => (0x1D5D4, Some(0x1D7EC)),
+        "sans-serif-italic" => (0x1D608, None),
+        "sans-serif-bold-italic" => (0x1D63C, None),
+        "monospace" => (0x1D670, Some(0x1D7F6)),
+        _ => return None,
+    };
+    if let Some(hole) = letterlike(variant, c) {
+        return Some(hole);
+    }
+    let code = match c {
+        'A'..='Z' => letters + (c as u32 - 'A' as u32),
+        'a'..='z' => letters + 26 + (c as u32 - 'a' as u32),
+        '0'..='9' => digits? + (c as u32 - '0' as u32),
+        _ => return None,
+    };
+    char::from_u32(code)
+}
+
+/// The styled letters Unicode placed in the Letterlike Symbols block (their slots in the
+/// mathematical alphanumeric block are reserved).
+fn letterlike(variant: &str, c: char) -> Option<char> {
+    let table: &[(char, char)] = match variant {
+        "double-struck" => &[
+            ('C', 'ℂ'),
+            ('H', 'ℍ'),
+            ('N', 'ℕ'),
+            ('P', 'ℙ'),
+            ('Q', 'ℚ'),
+            ('R', 'ℝ'),
+            ('Z', 'ℤ'),
+        ],
+        "script" => &[
+            ('B', 'ℬ'),
+            ('E', 'ℰ'),
+            ('F', 'ℱ'),
+            ('H', 'ℋ'),
+            ('I', 'ℐ'),
+            ('L', 'ℒ'),
+            ('M', 'ℳ'),
+            ('R', 'ℛ'),
+            ('e', 'ℯ'),
+            ('g', 'ℊ'),
+            ('o', 'ℴ'),
+        ],
+        "fraktur" => &[('C', 'ℭ'), ('H', 'ℌ'), ('I', 'ℑ'), ('R', 'ℜ'), ('Z', 'ℨ')],
+        _ => &[],
+    };
+    table.iter().find(|(from, _)| *from == c).map(|(_, to)| *to)
+}
+
+/// MathML token elements (`mi`, `mn`, `mo`, `mtext`, `ms`) hold text only, but KaTeX writes
+/// some symbols (`\vdots`) as an `<mi>` around other elements; such a token becomes an
+/// `<mrow>`, which is valid and renders the same.
+fn token_children_as_rows(mathml: &str) -> String {
+    const TOKENS: [&str; 5] = ["mi", "mn", "mo", "mtext", "ms"];
+    let mut out = String::with_capacity(mathml.len());
+    // Open elements: whether each was renamed to `mrow`.
+    let mut open: Vec<bool> = Vec::new();
+    let mut rest = mathml;
+    while let Some(lt) = rest.find('<') {
+        out.push_str(&rest[..lt]);
+        let Some(gt) = rest[lt..].find('>').map(|g| lt + g) else {
+            break;
+        };
+        let tag = &rest[lt..=gt];
+        let after = &rest[gt + 1..];
+        if tag.starts_with("</") {
+            out.push_str(if open.pop() == Some(true) {
+                "</mrow>"
+            } else {
+                tag
+            });
+        } else if tag.ends_with("/>") {
+            out.push_str(tag);
+        } else {
+            let name = tag[1..].split([' ', '>']).next().unwrap_or("");
+            let holds_elements = after.starts_with('<') && !after.starts_with("</");
+            let rename = TOKENS.contains(&name) && holds_elements;
+            open.push(rename);
+            if rename {
+                out.push_str("<mrow");
+                out.push_str(&tag[1 + name.len()..]);
+            } else {
+                out.push_str(tag);
+            }
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// KaTeX wraps MathML output in `<span class="katex">…</span>`; keep the `<math>` element.
+fn strip_katex_wrapper(html: &str) -> &str {
+    match (html.find("<math"), html.rfind("</math>")) {
+        (Some(start), Some(end)) if start < end => &html[start..end + "</math>".len()],
+        _ => html,
+    }
+}
+
+/// The readable part of a katex crate error: `Undefined control sequence: \foo` out of
+/// `failed to execute js (detail: String("ParseError: KaTeX parse error: … at position 1: …"))`.
+fn katex_message(raw: &str) -> String {
+    let Some(at) = raw.find("KaTeX parse error: ") else {
+        return raw.to_string();
+    };
+    let message = &raw[at + "KaTeX parse error: ".len()..];
+    let message = match message.find(" at position ") {
+        Some(end) => &message[..end],
+        None => message.trim_end_matches([')', '"']),
+    };
+    message.replace("\\\\", "\\")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn formula(tex: &str, display: bool) -> Formula {
+        Formula {
+            tex: tex.into(),
+            display,
+        }
+    }
+
+    #[test]
+    fn mathml_without_the_katex_wrapper() {
+        let html = render_formula("\\frac{a}{b}", false).unwrap();
+        assert!(
+            html.starts_with("<math xmlns=\"http://www.w3.org/1998/Math/MathML\">"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<mfrac><mi>a</mi><mi>b</mi></mfrac>"),
+            "{html}"
+        );
+        assert!(html.ends_with("</math>"));
+        let display = render_formula("x^2", true).unwrap();
+        assert!(display.contains("display=\"block\""), "{display}");
+        let bold = render_formula("\\mathbf{x}", false).unwrap();
+        assert!(bold.contains("mathvariant=\"bold\""), "{bold}");
+    }
+
+    #[test]
+    fn variants_css_cannot_show_become_unicode_letters() {
+        let r = render_formula(
+            "\\mathbb{R}^d \\mathbb{E} \\mathcal{L} \\mathfrak{g} \\mathtt{x1}",
+            false,
+        )
+        .unwrap();
+        assert!(r.contains("<msup><mi>ℝ</mi><mi>d</mi></msup>"), "{r}");
+        assert!(
+            r.contains("<mi>𝔼</mi><mi>ℒ</mi><mi>𝔤</mi><mrow><mi>𝚡</mi><mn>𝟷</mn></mrow>"),
+            "{r}"
+        );
+        let r = render_formula(
+            "\\mathbf{W} \\boldsymbol{\\gamma} \\mathrm{LN} \\mathcal{12}",
+            false,
+        )
+        .unwrap();
+        assert!(r.contains("<mi mathvariant=\"bold\">W</mi>"), "{r}");
+        assert!(r.contains("<mi mathvariant=\"bold-italic\">γ</mi>"), "{r}");
+        assert!(r.contains("<mi mathvariant=\"normal\">L</mi>"), "{r}");
+        assert!(
+            r.contains("mathvariant=\"script\""),
+            "script digits do not exist: {r}"
+        );
+        assert_eq!(
+            unicode_variants(
+                "<mi mathvariant=\"script\">&amp;</mi><mo mathvariant=\"script\">x</mo>"
+            ),
+            "<mi mathvariant=\"script\">&amp;</mi><mo mathvariant=\"script\">x</mo>"
+        );
+        assert_eq!(
+            unicode_variants("<mi mathvariant=\"script"),
+            "<mi mathvariant=\"script"
+        );
+    }
+
+    #[test]
+    fn tokens_holding_elements_become_rows() {
+        let r = render_formula("\\begin{matrix} a \\\\ \\vdots \\end{matrix}", false).unwrap();
+        assert!(
+            r.contains("<mrow><mi mathvariant=\"normal\">⋮</mi><mpadded"),
+            "{r}"
+        );
+        assert!(!r.contains("<mi><mi"), "{r}");
+        assert_eq!(
+            token_children_as_rows("<mi a=\"1\"><mi>x</mi><mspace/></mi><mi>y</mi>"),
+            "<mrow a=\"1\"><mi>x</mi><mspace/></mrow><mi>y</mi>"
+        );
+        assert_eq!(
+            token_children_as_rows("<mi>x</mi><broken"),
+            "<mi>x</mi><broken"
+        );
+    }
+
+    #[test]
+    fn errors_are_readable() {
+        let err = render_formula("\\frac{a}{b} + \\nosuch", false).unwrap_err();
+        assert_eq!(err, "Undefined control sequence: \\nosuch");
+        let err = render_formula("x^{", false).unwrap_err();
+        assert!(err.starts_with("Expected '}'"), "{err}");
+    }
+
+    #[test]
+    fn prerender_renders_each_unique_formula_once() {
+        let cache = MathCache::prerender([
+            formula("x", false),
+            formula("x", false),
+            formula("x", true),
+            formula("\\bad", false),
+        ]);
+        assert_eq!(cache.len(), 3);
+        assert!(cache.get("x", false).is_ok());
+        assert!(cache.get("x", true).unwrap().contains("display=\"block\""));
+        assert!(cache.get("\\bad", false).is_err());
+        assert_eq!(
+            cache.get("y", false),
+            render_formula("y", false),
+            "a formula missing from the cache is rendered on demand"
+        );
+    }
+}
