@@ -1,6 +1,7 @@
-//! The command line: `rlbook run FILE.rlab` (and, as they land, `build`, `check`, `bless`,
-//! `serve`). Maps commands to library calls and results to exit codes.
+//! The command line: `rlbook build`, `check`, `bless` and `run FILE.rlab`. Maps commands to
+//! library calls and results to exit codes (0 success, 1 any failure).
 
+use crate::build::{self, Goal, Summary};
 use crate::lang::{Config, Mode, Session};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -19,6 +20,27 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Execute every lesson, compare the outputs with the record, and write the site.
+    Build {
+        #[command(flatten)]
+        book: BookArgs,
+        /// Broken lesson links and math errors fail the build instead of warning.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Execute every lesson and compare the outputs with the record; write no site.
+    Check {
+        #[command(flatten)]
+        book: BookArgs,
+    },
+    /// Accept the current outputs of the named lessons (all when none is named) as the record.
+    Bless {
+        /// Lessons by slug (`12-layer-norm-and-residuals`) or file name.
+        lessons: Vec<String>,
+        /// The book's root directory.
+        #[arg(long, default_value = ".")]
+        dir: PathBuf,
+    },
     /// Run one rlab script the way `rustlab run` does (assignments echo unless suppressed).
     Run {
         /// The script to run; `run` and `savefig` paths are relative to its folder.
@@ -30,6 +52,21 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+}
+
+/// Where the book is and how strict the record check is.
+#[derive(clap::Args, Debug)]
+struct BookArgs {
+    /// The book's root directory (with `book.toml`, or the default layout).
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+    /// A lesson without a record is an error instead of being recorded (implied when the
+    /// environment variable CI is set).
+    #[arg(long)]
+    locked: bool,
+    /// Also write the drift report as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -46,6 +83,51 @@ pub fn main() -> ExitCode {
             plot: _,
             seed,
         } => run_script(&file, seed),
+        Command::Build { book, strict } => run_pipeline(&book, Goal::Build, strict),
+        Command::Check { book } => run_pipeline(&book, Goal::Check, false),
+        Command::Bless { lessons, dir } => {
+            report(build::bless(&dir, &lessons).map(|lines| Summary {
+                line: format!("blessed {} lesson(s)", lines.len()),
+                notes: lines,
+            }))
+        }
+    }
+}
+
+/// True when the environment says this is CI (`CI` set to anything but empty/0/false).
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "False" | "FALSE"))
+}
+
+fn run_pipeline(book: &BookArgs, goal: Goal, strict: bool) -> ExitCode {
+    let opts = build::Options {
+        root: book.dir.clone(),
+        goal,
+        strict,
+        locked: book.locked || in_ci(),
+        report: book.report.clone(),
+        live_reload: None,
+    };
+    report(build::run(&opts))
+}
+
+/// Print notes and the summary (stdout), or every failure message and the summary (stderr).
+fn report(result: Result<Summary, build::Failure>) -> ExitCode {
+    match result {
+        Ok(summary) => {
+            for note in &summary.notes {
+                eprintln!("{note}");
+            }
+            println!("{}", summary.line);
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            for message in &failure.messages {
+                eprintln!("{message}\n");
+            }
+            eprintln!("error: {}", failure.summary);
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! whose numbers are real. The numeric core is [`lang`]; the command line is [`cli`].
 
 pub mod book;
+pub mod build;
 pub mod cli;
 pub mod config;
 pub mod exec;

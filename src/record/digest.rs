@@ -165,8 +165,16 @@ pub fn differences(old: &FigureDigest, new: &FigureDigest, tol: Tolerance) -> Ve
     }
     let mut out = Vec::new();
     for (k, (a, b)) in old.panels.iter().zip(&new.panels).enumerate() {
-        let prefix = if old.panels.len() > 1 { format!("panel {}: ", k + 1) } else { String::new() };
-        out.extend(panel_differences(a, b, tol).into_iter().map(|d| format!("{prefix}{d}")));
+        let prefix = if old.panels.len() > 1 {
+            format!("panel {}: ", k + 1)
+        } else {
+            String::new()
+        };
+        out.extend(
+            panel_differences(a, b, tol)
+                .into_iter()
+                .map(|d| format!("{prefix}{d}")),
+        );
     }
     out
 }
@@ -188,13 +196,25 @@ fn panel_differences(a: &PanelDigest, b: &PanelDigest, tol: Tolerance) -> Vec<St
         }
     }
     if a.grids.len() != b.grids.len() {
-        out.push(format!("{} heatmaps/surfaces → {}", a.grids.len(), b.grids.len()));
+        out.push(format!(
+            "{} heatmaps/surfaces → {}",
+            a.grids.len(),
+            b.grids.len()
+        ));
     }
     for (g, h) in a.grids.iter().zip(&b.grids) {
         if g.header != h.header {
-            out.push(format!("{} changed: {} → {}", g.header.kind, json(&g.header), json(&h.header)));
+            out.push(format!(
+                "{} changed: {} → {}",
+                g.header.kind,
+                json(&g.header),
+                json(&h.header)
+            ));
         } else if let Some(d) = max_delta(&g.values, &h.values, tol) {
-            out.push(format!("{} {}x{}: max |Δ| = {}", g.header.kind, g.header.rows, g.header.cols, d));
+            out.push(format!(
+                "{} {}x{}: max |Δ| = {}",
+                g.header.kind, g.header.rows, g.header.cols, d
+            ));
         }
     }
     out
@@ -203,7 +223,11 @@ fn panel_differences(a: &PanelDigest, b: &PanelDigest, tol: Tolerance) -> Vec<St
 fn series_difference(a: &SeriesDigest, b: &SeriesDigest, tol: Tolerance) -> Option<String> {
     let name = format!("series {}", json(&a.header.label));
     if a.header != b.header {
-        return Some(format!("{name} changed: {} → {}", json(&a.header), json(&b.header)));
+        return Some(format!(
+            "{name} changed: {} → {}",
+            json(&a.header),
+            json(&b.header)
+        ));
     }
     if a.x.len() != a.y.len() || (a.x.len(), a.y.len()) != (b.x.len(), b.y.len()) {
         return Some(format!("{name}: {} points → {}", a.y.len(), b.y.len()));
@@ -224,7 +248,8 @@ fn max_delta(a: &[f64], b: &[f64], tol: Tolerance) -> Option<f64> {
     }
     let mut worst: Option<f64> = None;
     for (&x, &y) in a.iter().zip(b) {
-        let same = (x.is_nan() && y.is_nan()) || x == y || (x - y).abs() <= tol.atol + tol.rtol * x.abs();
+        let same =
+            (x.is_nan() && y.is_nan()) || x == y || (x - y).abs() <= tol.atol + tol.rtol * x.abs();
         if !same {
             let d = (x - y).abs();
             worst = Some(worst.map_or(d, |w: f64| w.max(d)));
@@ -301,7 +326,11 @@ mod tests {
         let b = figure(vec![series("no residual", vec![1.0, 2.02])]);
         let d = differences(&a, &b, Tolerance::default());
         assert_eq!(d.len(), 1);
-        assert!(d[0].starts_with("series \"no residual\": 2 points, max |Δ| = 0.0"), "{}", d[0]);
+        assert!(
+            d[0].starts_with("series \"no residual\": 2 points, max |Δ| = 0.0"),
+            "{}",
+            d[0]
+        );
         let c = figure(vec![series("other", vec![1.0, 2.0])]);
         assert!(differences(&a, &c, Tolerance::default())[0].contains("changed"));
     }

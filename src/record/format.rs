@@ -77,9 +77,13 @@ impl Record {
                 continue;
             }
             let Some(header) = line.strip_prefix("=== ") else {
-                return Err((i + 1, format!("expected an '=== ' entry header, got '{line}'")));
+                return Err((
+                    i + 1,
+                    format!("expected an '=== ' entry header, got '{line}'"),
+                ));
             };
-            let mut entry = parse_header(header).ok_or((i + 1, format!("bad entry header '{line}'")))?;
+            let mut entry =
+                parse_header(header).ok_or((i + 1, format!("bad entry header '{line}'")))?;
             let mut body = Vec::new();
             while let Some((j, l)) = lines.next_if(|(_, l)| !l.starts_with("=== ")) {
                 body.push((j + 1, l));
@@ -173,7 +177,10 @@ fn parse_body(entry: &mut Entry, body: &[(usize, &str)]) -> Result<(), (usize, S
                 panels: Vec::new(),
             });
         } else {
-            let fig = entry.figures.last_mut().ok_or_else(|| bad("figure data before 'figure'"))?;
+            let fig = entry
+                .figures
+                .last_mut()
+                .ok_or_else(|| bad("figure data before 'figure'"))?;
             parse_figure_line(fig, line).map_err(|m| (n, m))?;
         }
     }
@@ -196,17 +203,31 @@ fn parse_figure_line(fig: &mut FigureDigest, line: &str) -> Result<(), String> {
             y: Vec::new(),
         }),
         "grid" => {
-            let header: GridHeader = serde_json::from_str(rest).map_err(|e| bad(&format!("bad grid ({e})")))?;
-            panel(fig, line)?.grids.push(GridDigest { header, values: Vec::new() });
+            let header: GridHeader =
+                serde_json::from_str(rest).map_err(|e| bad(&format!("bad grid ({e})")))?;
+            panel(fig, line)?.grids.push(GridDigest {
+                header,
+                values: Vec::new(),
+            });
         }
         "x" | "y" => {
             let values = parse_numbers(rest).ok_or_else(|| bad("bad numbers"))?;
-            let s = panel(fig, line)?.series.last_mut().ok_or_else(|| bad("values before 'series'"))?;
-            if word == "x" { s.x = values } else { s.y = values }
+            let s = panel(fig, line)?
+                .series
+                .last_mut()
+                .ok_or_else(|| bad("values before 'series'"))?;
+            if word == "x" {
+                s.x = values
+            } else {
+                s.y = values
+            }
         }
         "row" => {
             let values = parse_numbers(rest).ok_or_else(|| bad("bad numbers"))?;
-            let g = panel(fig, line)?.grids.last_mut().ok_or_else(|| bad("row before 'grid'"))?;
+            let g = panel(fig, line)?
+                .grids
+                .last_mut()
+                .ok_or_else(|| bad("row before 'grid'"))?;
             g.values.extend(values);
         }
         _ => return Err(bad("unknown record line")),
@@ -215,11 +236,15 @@ fn parse_figure_line(fig: &mut FigureDigest, line: &str) -> Result<(), String> {
 }
 
 fn panel<'a>(fig: &'a mut FigureDigest, line: &str) -> Result<&'a mut PanelDigest, String> {
-    fig.panels.last_mut().ok_or_else(|| format!("figure data before 'panel': '{line}'"))
+    fig.panels
+        .last_mut()
+        .ok_or_else(|| format!("figure data before 'panel': '{line}'"))
 }
 
 fn parse_numbers(text: &str) -> Option<Vec<f64>> {
-    text.split_whitespace().map(|w| w.parse::<f64>().ok()).collect()
+    text.split_whitespace()
+        .map(|w| w.parse::<f64>().ok())
+        .collect()
 }
 
 #[cfg(test)]
@@ -267,7 +292,11 @@ mod tests {
                     line: 41,
                     note: String::new(),
                     text: "v: [1×5]  1.000000\n\n=== tricky\n| also tricky".into(),
-                    figures: vec![FigureDigest { rows: 1, cols: 1, panels: vec![panel] }],
+                    figures: vec![FigureDigest {
+                        rows: 1,
+                        cols: 1,
+                        panels: vec![panel],
+                    }],
                 },
                 Entry {
                     key: EntryKey::Named("setup".into()),

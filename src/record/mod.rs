@@ -1,4 +1,188 @@
-//! The record of expected outputs and the drift check. For now: the number-aware text
-//! comparison shared by the drift check and the fidelity tests.
+//! The record of expected outputs and the drift check. Each lesson has one committed text
+//! file (`<record dir>/<slug>.txt`) holding what its blocks, inline values and scripts
+//! printed, with figure digests. `build` and `check` compare fresh outputs with it (numbers
+//! within tolerance); `bless` rewrites it. Sources are never touched.
 
 pub mod compare;
+pub mod digest;
+pub mod drift;
+pub mod format;
+
+use crate::book::{Book, Lesson};
+use crate::exec::{LessonRun, ScriptRun};
+use anyhow::{Context, Result};
+use compare::Tolerance;
+use digest::FigureDigest;
+use drift::{Drift, Place};
+use format::{Entry, EntryKey, Record};
+use std::path::{Path, PathBuf};
+
+/// The record file of a lesson.
+pub fn record_path(book: &Book, lesson: &Lesson) -> PathBuf {
+    book.config
+        .paths
+        .record
+        .join(format!("{}.txt", lesson.slug))
+}
+
+/// The entries a lesson's outputs make (blocks that ran and are checked, inline values,
+/// scripts), in document order.
+pub fn current_record(lesson: &Lesson, run: &LessonRun) -> Record {
+    let mut entries = Vec::new();
+    for (block, r) in lesson.blocks.iter().zip(&run.blocks) {
+        if !r.executed || block.attrs.no_check {
+            continue;
+        }
+        let key = match &block.attrs.name {
+            Some(name) => EntryKey::Named(name.clone()),
+            None => EntryKey::Block(block.index + 1),
+        };
+        let error = r.error.as_ref().map(|e| e.error.to_string());
+        entries.push(entry(
+            key,
+            block.fence_line,
+            String::new(),
+            &r.text,
+            error,
+            &r.figures,
+        ));
+    }
+    for (k, (v, r)) in lesson.inlines.iter().zip(&run.inlines).enumerate() {
+        let note = match &v.format {
+            Some(f) => format!("${{{}:{f}}}", v.expr),
+            None => format!("${{{}}}", v.expr),
+        };
+        let (text, error) = match &r.value {
+            Ok(t) => (t.clone(), None),
+            Err(e) => (String::new(), Some(e.error.to_string())),
+        };
+        entries.push(entry(
+            EntryKey::Inline(k + 1),
+            v.line,
+            note,
+            &text,
+            error,
+            &[],
+        ));
+    }
+    for (script, r) in lesson.scripts.iter().zip(&run.scripts) {
+        entries.push(script_entry(&script.file_name, r));
+    }
+    Record { entries }
+}
+
+fn script_entry(file_name: &str, r: &ScriptRun) -> Entry {
+    let error = r.error.as_ref().map(|e| e.error.to_string());
+    entry(
+        EntryKey::Script(file_name.to_string()),
+        1,
+        String::new(),
+        &r.text,
+        error,
+        &r.figures,
+    )
+}
+
+fn entry(
+    key: EntryKey,
+    line: u32,
+    note: String,
+    text: &str,
+    error: Option<String>,
+    figures: &[crate::lang::Figure],
+) -> Entry {
+    let mut text = text.to_string();
+    if let Some(e) = error {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&format!("error: {e}"));
+    }
+    Entry {
+        key,
+        line,
+        note,
+        text,
+        figures: figures.iter().map(FigureDigest::of).collect(),
+    }
+}
+
+/// The tolerance of an entry: the block's attributes, else the lesson's frontmatter, else
+/// the book's setting.
+pub fn tolerance(book: &Book, lesson: &Lesson, key: &EntryKey) -> Tolerance {
+    let mut tol = book.config.tolerance;
+    tol.rtol = lesson.frontmatter.rtol.unwrap_or(tol.rtol);
+    tol.atol = lesson.frontmatter.atol.unwrap_or(tol.atol);
+    let block = match key {
+        EntryKey::Block(n) => lesson
+            .blocks
+            .get(n.wrapping_sub(1))
+            .filter(|b| b.attrs.name.is_none()),
+        EntryKey::Named(name) => lesson
+            .blocks
+            .iter()
+            .find(|b| b.attrs.name.as_ref() == Some(name)),
+        _ => None,
+    };
+    if let Some(b) = block {
+        tol.rtol = b.attrs.rtol.unwrap_or(tol.rtol);
+        tol.atol = b.attrs.atol.unwrap_or(tol.atol);
+    }
+    tol
+}
+
+/// Where an entry stands: current blocks by their fence line, scripts by their file.
+fn place(lesson: &Lesson, e: &Entry) -> Place {
+    let block_line = match &e.key {
+        EntryKey::Named(name) => lesson
+            .blocks
+            .iter()
+            .find(|b| b.attrs.name.as_ref() == Some(name))
+            .map(|b| b.fence_line),
+        _ => None,
+    };
+    match &e.key {
+        EntryKey::Script(name) => Place {
+            file: lesson
+                .scripts
+                .iter()
+                .find(|s| &s.file_name == name)
+                .map_or_else(|| format!("{}/{name}", lesson.slug), |s| s.display.clone()),
+            line: 1,
+        },
+        _ => Place {
+            file: lesson.display.clone(),
+            line: block_line.unwrap_or(e.line),
+        },
+    }
+}
+
+/// Compare a lesson's outputs with its recorded ones.
+pub fn drifts(book: &Book, lesson: &Lesson, recorded: &Record, current: &Record) -> Vec<Drift> {
+    let place = |e: &Entry| place(lesson, e);
+    let tol = |k: &EntryKey| tolerance(book, lesson, k);
+    drift::compare(recorded, current, &place, &tol)
+}
+
+/// Read a lesson's record; `Ok(None)` when it has none yet.
+pub fn load(path: &Path, display: &str) -> Result<Option<Record>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {display}")),
+    };
+    Record::parse(&text)
+        .map(Some)
+        .map_err(|(line, msg)| anyhow::anyhow!("{display}:{line}: {msg}"))
+}
+
+/// Write a lesson's record (through a temporary file, so a crash never leaves half a file).
+pub fn save(path: &Path, record: &Record, lesson: &Lesson) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let tmp = path.with_extension("txt.tmp");
+    std::fs::write(&tmp, record.to_text(&lesson.display))
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}

@@ -8,7 +8,10 @@ use std::path::Path;
 
 /// The default theme files, by name.
 pub(crate) const EMBEDDED: &[(&str, &str)] = &[
-    ("highlight.css", include_str!("../../../theme/highlight.css")),
+    (
+        "highlight.css",
+        include_str!("../../../theme/highlight.css"),
+    ),
     ("style.css", include_str!("../../../theme/style.css")),
     ("print.css", include_str!("../../../theme/print.css")),
     ("rlbook.js", include_str!("../../../theme/rlbook.js")),
@@ -69,7 +72,13 @@ mod tests {
         let assets = assets(Path::new("/nonexistent/theme")).unwrap();
         assert_eq!(
             names(&assets),
-            ["highlight.css", "print.css", "rlbook.js", "search.js", "style.css"]
+            [
+                "highlight.css",
+                "print.css",
+                "rlbook.js",
+                "search.js",
+                "style.css"
+            ]
         );
         let style = assets.iter().find(|a| a.name == "style.css").unwrap();
         assert!(String::from_utf8_lossy(&style.bytes).contains("prefers-color-scheme: dark"));

@@ -199,7 +199,11 @@ fn error_spans_point_at_the_offending_token() {
     assert_eq!((span.line, span.col, span.start, span.end), (2, 1, 9, 10));
     let e = parse_err("y = 1;\nif x\n  z = 2;\n");
     let span = e.span.unwrap();
-    assert_eq!((span.line, span.col), (2, 1), "a missing 'end' points at its opener");
+    assert_eq!(
+        (span.line, span.col),
+        (2, 1),
+        "a missing 'end' points at its opener"
+    );
     assert!(!e.message.contains("line"));
 }
 

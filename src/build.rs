@@ -1,0 +1,306 @@
+//! The pipeline of `rlbook build`, `check` and `bless`, as a list of named steps: load the
+//! book, execute every lesson, stop on execution errors, compare with the record, render the
+//! pages, write the site. Every failure a user can cause is collected and reported together;
+//! nothing is written when anything fails.
+
+use crate::book::Book;
+use crate::config::Config;
+use crate::exec::{self, LessonRun};
+use crate::record::{self, drift::Drift};
+use crate::render::LessonHtml;
+use crate::render::lesson::{RenderContext, render_lesson};
+use crate::render::math::{MathCache, collect_formulas};
+use crate::render::site::{SiteOptions, write_site};
+use anyhow::Result;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What to do after executing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Compare with the record and write the site.
+    Build,
+    /// Compare with the record only.
+    Check,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub root: PathBuf,
+    pub goal: Goal,
+    /// Broken links and math errors fail the build.
+    pub strict: bool,
+    /// A lesson without a record is an error instead of being recorded (CI, `--locked`).
+    pub locked: bool,
+    /// Also write the drift as JSON here.
+    pub report: Option<PathBuf>,
+    /// A live-reload snippet for `serve`.
+    pub live_reload: Option<String>,
+}
+
+/// Why a build failed: every message, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    pub messages: Vec<String>,
+    pub summary: String,
+}
+
+/// What a successful run did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub line: String,
+    /// Notices (new records, warnings) to show before the summary line.
+    pub notes: Vec<String>,
+}
+
+/// Run the pipeline.
+pub fn run(opts: &Options) -> Result<Summary, Failure> {
+    let started = Instant::now();
+    let book = load(opts)?;
+    let runs = exec::run_book(&book);
+    stop_on_exec_errors(&book, &runs)?;
+    let mut notes = check_record(&book, &runs, opts)?;
+    let counts = Counts::of(&book, &runs);
+    if opts.goal == Goal::Check {
+        let line = format!(
+            "checked {counts} in {:.2} s: no drift",
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(Summary { line, notes });
+    }
+    let pages = render(&book, &runs, opts.strict)?;
+    notes.extend(
+        pages
+            .iter()
+            .flat_map(|p| p.warnings.iter().map(|w| format!("warning: {w}"))),
+    );
+    let site = write(&book, &pages, opts)?;
+    let line = format!(
+        "built {counts} in {:.2} s → {} ({} pages, {} figures)",
+        started.elapsed().as_secs_f64(),
+        book.config.display_path(&book.config.paths.output),
+        site.pages,
+        site.figures
+    );
+    Ok(Summary { line, notes })
+}
+
+fn fail(messages: Vec<String>, summary: impl Into<String>) -> Failure {
+    Failure {
+        messages,
+        summary: summary.into(),
+    }
+}
+
+fn load(opts: &Options) -> Result<Book, Failure> {
+    let config =
+        Config::load(&opts.root).map_err(|e| fail(vec![format!("{e:#}")], "bad book.toml"))?;
+    Book::load(config).map_err(|e| fail(vec![format!("{e:#}")], "the book could not be loaded"))
+}
+
+fn stop_on_exec_errors(book: &Book, runs: &[LessonRun]) -> Result<(), Failure> {
+    let failures = exec::failures(book, runs);
+    if failures.is_empty() {
+        return Ok(());
+    }
+    let n = failures.len();
+    let messages = failures.into_iter().map(|f| f.message).collect();
+    Err(fail(
+        messages,
+        format!("{n} execution error(s); no site written"),
+    ))
+}
+
+/// Compare every lesson with its record; record lessons that have none (unless locked).
+fn check_record(book: &Book, runs: &[LessonRun], opts: &Options) -> Result<Vec<String>, Failure> {
+    let mut drifts: Vec<Drift> = Vec::new();
+    let mut errors = Vec::new();
+    let mut notes = Vec::new();
+    for (lesson, run) in book.lessons.iter().zip(runs) {
+        let path = record::record_path(book, lesson);
+        let display = book.config.display_path(&path);
+        let current = record::current_record(lesson, run);
+        match record::load(&path, &display) {
+            Ok(Some(recorded)) => drifts.extend(record::drifts(book, lesson, &recorded, &current)),
+            Ok(None) if opts.locked => errors.push(format!(
+                "{}: no record ({display} is missing); run `rlbook bless {}` and commit it",
+                lesson.display, lesson.slug
+            )),
+            Ok(None) => match record::save(&path, &current, lesson) {
+                Ok(()) => notes.push(format!(
+                    "recorded {} → {display} (new record)",
+                    lesson.display
+                )),
+                Err(e) => errors.push(format!("{e:#}")),
+            },
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
+    if let Some(path) = &opts.report {
+        write_report(path, &drifts)
+            .map_err(|e| fail(vec![format!("{e:#}")], "cannot write the report"))?;
+    }
+    if drifts.is_empty() && errors.is_empty() {
+        return Ok(notes);
+    }
+    let summary = match (drifts.len(), errors.len()) {
+        (d, 0) => format!(
+            "{d} output(s) drifted from the record; no site written (accept with `rlbook bless`)"
+        ),
+        (0, e) => format!("{e} record error(s); no site written"),
+        (d, e) => format!("{d} drifted output(s) and {e} record error(s); no site written"),
+    };
+    let mut messages: Vec<String> = errors;
+    messages.extend(drifts.iter().map(ToString::to_string));
+    Err(fail(messages, summary))
+}
+
+/// The drift as JSON: `{"drift": [{file, line, entry, kind, ...}], "messages": [...]}`.
+fn write_report(path: &std::path::Path, drifts: &[Drift]) -> Result<()> {
+    let report = serde_json::json!({
+        "drift": drifts,
+        "messages": drifts.iter().map(ToString::to_string).collect::<Vec<_>>(),
+    });
+    let text = serde_json::to_string_pretty(&report)?;
+    std::fs::write(path, text + "\n")
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+fn render(book: &Book, runs: &[LessonRun], strict: bool) -> Result<Vec<LessonHtml>, Failure> {
+    let math = MathCache::prerender(collect_formulas(book, runs));
+    let ctx = RenderContext {
+        book,
+        math: &math,
+        strict,
+        figure_svg: crate::lang::plot::svg::render,
+    };
+    let results: Vec<Result<LessonHtml>> = book
+        .lessons
+        .par_iter()
+        .zip(runs)
+        .map(|(lesson, run)| render_lesson(&ctx, lesson, run))
+        .collect();
+    let errors: Vec<String> = results
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .map(|e| format!("{e:#}"))
+        .collect();
+    if !errors.is_empty() {
+        let n = errors.len();
+        return Err(fail(
+            errors,
+            format!("{n} lesson(s) could not be rendered; no site written"),
+        ));
+    }
+    Ok(results.into_iter().flatten().collect())
+}
+
+fn write(
+    book: &Book,
+    pages: &[LessonHtml],
+    opts: &Options,
+) -> Result<crate::render::site::SiteSummary, Failure> {
+    let site = SiteOptions {
+        output: book.config.paths.output.clone(),
+        live_reload: opts.live_reload.clone(),
+    };
+    write_site(book, pages, &site)
+        .map_err(|e| fail(vec![format!("{e:#}")], "the site could not be written"))
+}
+
+/// `rlbook bless [LESSON…]`: execute the chosen lessons (all when none is named) and make
+/// their outputs the record. Returns one line per lesson.
+pub fn bless(root: &std::path::Path, only: &[String]) -> Result<Vec<String>, Failure> {
+    let opts = Options {
+        root: root.to_path_buf(),
+        goal: Goal::Check,
+        strict: false,
+        locked: false,
+        report: None,
+        live_reload: None,
+    };
+    let mut book = load(&opts)?;
+    select(&mut book, only)?;
+    let runs = exec::run_book(&book);
+    stop_on_exec_errors(&book, &runs)?;
+    let mut lines = Vec::new();
+    for (lesson, run) in book.lessons.iter().zip(&runs) {
+        let path = record::record_path(&book, lesson);
+        let display = book.config.display_path(&path);
+        let current = record::current_record(lesson, run);
+        let old = record::load(&path, &display).ok().flatten();
+        let drift = old
+            .as_ref()
+            .map(|o| record::drifts(&book, lesson, o, &current));
+        record::save(&path, &current, lesson)
+            .map_err(|e| fail(vec![format!("{e:#}")], "cannot write the record"))?;
+        lines.push(match drift {
+            None => format!("recorded {display} (new)"),
+            Some(d) if d.is_empty() => format!("{display}: unchanged"),
+            Some(d) => format!("{display}: accepted {} change(s)", d.len()),
+        });
+    }
+    Ok(lines)
+}
+
+/// Keep only the named lessons (by slug or file name).
+fn select(book: &mut Book, only: &[String]) -> Result<(), Failure> {
+    if only.is_empty() {
+        return Ok(());
+    }
+    let unknown: Vec<String> = only
+        .iter()
+        .filter(|name| {
+            !book
+                .lessons
+                .iter()
+                .any(|l| l.slug == **name || l.display.ends_with(name.as_str()))
+        })
+        .map(|name| format!("no lesson named '{name}'"))
+        .collect();
+    if !unknown.is_empty() {
+        return Err(fail(unknown, "unknown lesson(s)"));
+    }
+    book.lessons.retain(|l| {
+        only.iter()
+            .any(|name| l.slug == *name || l.display.ends_with(name.as_str()))
+    });
+    Ok(())
+}
+
+/// Totals for the summary line.
+struct Counts {
+    lessons: usize,
+    blocks: usize,
+    scripts: usize,
+    figures: usize,
+}
+
+impl Counts {
+    fn of(book: &Book, runs: &[LessonRun]) -> Counts {
+        let figures = runs
+            .iter()
+            .map(|r| {
+                r.blocks.iter().map(|b| b.figures.len()).sum::<usize>()
+                    + r.scripts.iter().map(|s| s.figures.len()).sum::<usize>()
+            })
+            .sum();
+        Counts {
+            lessons: book.lessons.len(),
+            blocks: book.lessons.iter().map(|l| l.blocks.len()).sum(),
+            scripts: book.lessons.iter().map(|l| l.scripts.len()).sum(),
+            figures,
+        }
+    }
+}
+
+impl std::fmt::Display for Counts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} lessons ({} blocks, {} scripts, {} figures)",
+            self.lessons, self.blocks, self.scripts, self.figures
+        )
+    }
+}
