@@ -234,10 +234,10 @@ fn series_difference(a: &SeriesDigest, b: &SeriesDigest, tol: Tolerance) -> Opti
     }
     let dx = max_delta(&a.x, &b.x, tol);
     let dy = max_delta(&a.y, &b.y, tol);
-    match dx.into_iter().chain(dy).reduce(f64::max) {
-        Some(d) => Some(format!("{name}: {} points, max |Δ| = {d}", a.y.len())),
-        None => None,
-    }
+    dx.into_iter()
+        .chain(dy)
+        .reduce(f64::max)
+        .map(|d| format!("{name}: {} points, max |Δ| = {d}", a.y.len()))
 }
 
 /// The largest absolute difference when some pair is out of tolerance; `None` when all match.

@@ -86,6 +86,31 @@ pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
 mod tests {
     use super::*;
 
+    /// Every builtin is called in at least one snapshot test (`tests/lang/*.rlab`).
+    #[test]
+    fn every_builtin_has_a_snapshot_test() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lang");
+        let mut corpus = String::new();
+        for entry in std::fs::read_dir(&dir).expect("tests/lang").flatten() {
+            if entry.path().extension().is_some_and(|e| e == "rlab") {
+                corpus.push_str(&std::fs::read_to_string(entry.path()).expect("read test"));
+            }
+        }
+        let called = |name: &str| {
+            corpus.match_indices(&format!("{name}(")).any(|(at, _)| {
+                corpus[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+            })
+        };
+        let missing: Vec<&str> = all().map(|b| b.name).filter(|n| !called(n)).collect();
+        assert!(
+            missing.is_empty(),
+            "builtins without a snapshot test: {missing:?}"
+        );
+    }
+
     #[test]
     fn names_are_unique_and_documented() {
         let mut seen = std::collections::HashSet::new();
