@@ -18,6 +18,7 @@ pub struct Drift {
     pub line: u32,
     /// `block 4`, `block "setup"`, `script x.rlab`, `inline 3`.
     pub entry: String,
+    #[serde(flatten)]
     pub kind: DriftKind,
 }
 
@@ -26,6 +27,7 @@ pub struct Drift {
 pub enum DriftKind {
     /// A number moved beyond the tolerance on output line `line`.
     Number {
+        #[serde(rename = "output_line")]
         line: usize,
         expected: String,
         actual: String,
@@ -33,7 +35,11 @@ pub enum DriftKind {
         rtol: f64,
     },
     /// Words changed on output line `line`; `diff` marks them `[-old-]{+new+}`.
-    Text { line: usize, diff: String },
+    Text {
+        #[serde(rename = "output_line")]
+        line: usize,
+        diff: String,
+    },
     /// Output lines appeared or disappeared.
     Lines { detail: String },
     /// A figure changed (`figure 1 series "x": 25 points, max |Δ| = 0.02`).

@@ -128,3 +128,59 @@ pub fn copy_dir_files(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Copy a directory tree.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create dir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy file");
+        }
+    }
+}
+
+/// A scratch copy of the fixture book `tests/books/<name>`; the book is at `dir.path()`.
+pub fn fixture_book(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/books")
+        .join(name);
+    copy_tree(&from, dir.path());
+    dir
+}
+
+/// What a run of the binary gave.
+pub struct Run {
+    pub ok: bool,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Run `rlbook ARGS` in `dir` with `CI` unset unless given in `env`.
+pub fn rlbook(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"));
+    cmd.current_dir(dir).args(args).env_remove("CI");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run rlbook");
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).to_string(),
+        stderr: String::from_utf8_lossy(&out.stderr).to_string(),
+    }
+}
+
+/// Replace `from` by `to` in a file (which must contain it).
+pub fn edit_file(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).expect("read file");
+    assert!(
+        text.contains(from),
+        "{} does not contain {from:?}",
+        path.display()
+    );
+    std::fs::write(path, text.replacen(from, to, 1)).expect("write file");
+}

@@ -1,0 +1,205 @@
+//! `rlbook build` on fixture books, through the binary: the site it writes (pages, outputs,
+//! inline values, math, generated tables, script pages, figures), and how it fails (rlab
+//! errors with file:line:col and a caret, every failing block reported, bad directives, bad
+//! book.toml, broken links with --strict) without ever leaving a half-written site.
+
+mod common;
+
+use common::{edit_file, fixture_book, rlbook};
+use std::path::Path;
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn basic_book_builds_against_its_committed_record() {
+    let book = fixture_book("basic");
+    let run = rlbook(book.path(), &["build", "--locked"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("built 2 lessons (6 blocks, 1 scripts, 1 figures)"),
+        "{}",
+        run.stdout
+    );
+    let site = book.path().join("site");
+    for file in [
+        "index.html",
+        "01-intro.html",
+        "02-next.html",
+        "scripts/01-intro/square.html",
+        "assets/style.css",
+        "assets/highlight.css",
+    ] {
+        assert!(site.join(file).is_file(), "missing {file}");
+    }
+    let intro = read(&site.join("01-intro.html"));
+    assert!(intro.contains("x squared: 9"), "block output spliced");
+    assert!(intro.contains("The square of 3 is 9"), "inline values");
+    assert!(intro.contains("<math"), "math rendered at build time");
+    assert!(intro.contains("class=\"generated outputs-summary\"") && intro.contains("mean of v:"));
+    assert!(
+        intro.contains("class=\"generated scripts-table\"") && intro.contains("Square a number")
+    );
+    assert!(
+        intro.contains("<img src=\"figures/01-intro/"),
+        "figure files"
+    );
+    let next = read(&site.join("02-next.html"));
+    assert!(
+        next.contains("href=\"01-intro.html\""),
+        "links to other lessons"
+    );
+    assert!(
+        next.contains("output error") && next.contains("undefined_thing"),
+        "should_error shown"
+    );
+    assert!(next.contains("this is not run") && !next.contains("not run</pre><pre class=\"output"));
+    let script = read(&site.join("scripts/01-intro/square.html"));
+    assert!(script.contains("y squared: 49"));
+}
+
+#[test]
+fn books_need_no_book_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("content")).unwrap();
+    std::fs::write(
+        dir.path().join("content/01-a.md"),
+        "# A\n\n```rlab\nprint(1 + 1)\n```\n",
+    )
+    .unwrap();
+    let run = rlbook(dir.path(), &["build"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("recorded content/01-a.md → expected/01-a.txt (new record)")
+    );
+    assert!(
+        read(&dir.path().join("site/01-a.html")).contains(">2</pre>")
+            || read(&dir.path().join("site/01-a.html")).contains(">2\n</pre>")
+    );
+}
+
+#[test]
+fn an_rlab_error_fails_with_location_and_keeps_the_previous_site() {
+    let book = fixture_book("basic");
+    assert!(rlbook(book.path(), &["build"], &[]).ok);
+    let page = book.path().join("site/02-next.html");
+    let before = read(&page);
+    edit_file(
+        &book.path().join("content/02-next.md"),
+        "print(\"pi is about\"",
+        "print(q, \"pi is about\"",
+    );
+    edit_file(
+        &book.path().join("content/01-intro.md"),
+        "x = 3;",
+        "x = 3 +;",
+    );
+    let run = rlbook(book.path(), &["build"], &[]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains(
+            "content/02-next.md:14:7: undefined variable 'q'\n  14 | print(q, \"pi is about\""
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("     |       ^"),
+        "caret under the error: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("content/01-intro.md:9:8: parse error"),
+        "every failing block: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("execution error(s); no site written"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(read(&page), before, "the previous site is intact");
+}
+
+#[test]
+fn load_errors_name_file_and_line() {
+    let book = fixture_book("basic");
+    let lesson = book.path().join("content/02-next.md");
+    edit_file(
+        &lesson,
+        "```rlab,no_run",
+        "<!-- grid: zero -->\n```rlab,no_run",
+    );
+    let run = rlbook(book.path(), &["build"], &[]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains(
+            "content/02-next.md:9: directive 'grid' needs a column count 1-12, got 'zero'"
+        ),
+        "{}",
+        run.stderr
+    );
+
+    let book = fixture_book("basic");
+    std::fs::write(
+        book.path().join("book.toml"),
+        "[book]\ntitle = \"x\"\n[paths]\nlesons = \"content\"\n",
+    )
+    .unwrap();
+    let run = rlbook(book.path(), &["check"], &[]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("book.toml:4:1: unknown key 'lesons'"),
+        "{}",
+        run.stderr
+    );
+
+    let book = fixture_book("basic");
+    let lesson = book.path().join("content/02-next.md");
+    let text = read(&lesson);
+    std::fs::write(&lesson, format!("{text}\n```rlab\nprint(1)\n")).unwrap();
+    let run = rlbook(book.path(), &["build"], &[]);
+    assert!(
+        run.stderr
+            .contains("content/02-next.md:17: unclosed code fence"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn broken_lesson_links_warn_and_fail_with_strict() {
+    let book = fixture_book("basic");
+    edit_file(
+        &book.path().join("content/02-next.md"),
+        "[[01-intro]]",
+        "[[01-intro]] and [gone](99-missing.md)",
+    );
+    let run = rlbook(book.path(), &["build"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("warning: content/02-next.md:3: broken lesson link '99-missing.md'"),
+        "{}",
+        run.stderr
+    );
+    let run = rlbook(book.path(), &["build", "--strict"], &[]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("broken lesson link '99-missing.md'"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn check_writes_no_site() {
+    let book = fixture_book("basic");
+    let run = rlbook(book.path(), &["check", "--locked"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains("no drift"));
+    assert!(!book.path().join("site").exists());
+}
