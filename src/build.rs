@@ -13,7 +13,9 @@ use crate::render::math::{MathCache, collect_formulas};
 use crate::render::site::{SiteOptions, write_site};
 use anyhow::Result;
 use rayon::prelude::*;
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What to do after executing.
@@ -58,7 +60,7 @@ pub struct Summary {
 pub fn run(opts: &Options) -> Result<Summary, Failure> {
     let started = Instant::now();
     let book = load(opts)?;
-    let runs = exec::run_book(&book);
+    let runs = execute(&book);
     stop_on_exec_errors(&book, &runs)?;
     let mut notes = check_record(&book, &runs, opts)?;
     let counts = Counts::of(&book, &runs);
@@ -97,6 +99,21 @@ fn load(opts: &Options) -> Result<Book, Failure> {
     let config =
         Config::load(&opts.root).map_err(|e| fail(vec![format!("{e:#}")], "bad book.toml"))?;
     Book::load(config).map_err(|e| fail(vec![format!("{e:#}")], "the book could not be loaded"))
+}
+
+/// Execute every lesson, showing `executing lessons k/n` on a terminal.
+fn execute(book: &Book) -> Vec<LessonRun> {
+    let total = book.lessons.len();
+    if !std::io::stderr().is_terminal() {
+        return exec::run_book(book);
+    }
+    let finished = AtomicUsize::new(0);
+    let runs = exec::run_book_with_progress(book, &|| {
+        let k = finished.fetch_add(1, Ordering::Relaxed) + 1;
+        eprint!("\r\x1b[2Kexecuting lessons {k}/{total}");
+    });
+    eprint!("\r\x1b[2K");
+    runs
 }
 
 fn stop_on_exec_errors(book: &Book, runs: &[LessonRun]) -> Result<(), Failure> {
@@ -222,7 +239,7 @@ pub fn bless(root: &std::path::Path, only: &[String]) -> Result<Vec<String>, Fai
     };
     let mut book = load(&opts)?;
     select(&mut book, only)?;
-    let runs = exec::run_book(&book);
+    let runs = execute(&book);
     stop_on_exec_errors(&book, &runs)?;
     let mut lines = Vec::new();
     for (lesson, run) in book.lessons.iter().zip(&runs) {

@@ -84,9 +84,18 @@ pub struct ExecFailure {
 
 /// Run every lesson of the book, in parallel.
 pub fn run_book(book: &Book) -> Vec<LessonRun> {
+    run_book_with_progress(book, &|| {})
+}
+
+/// Run every lesson, calling `done` as each lesson finishes (for a progress display).
+pub fn run_book_with_progress(book: &Book, done: &(dyn Fn() + Sync)) -> Vec<LessonRun> {
     book.lessons
         .par_iter()
-        .map(|lesson| run_lesson(&book.config, lesson))
+        .map(|lesson| {
+            let run = run_lesson(&book.config, lesson);
+            done();
+            run
+        })
         .collect()
 }
 
