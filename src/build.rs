@@ -274,7 +274,7 @@ fn select(book: &mut Book, only: &[String]) -> Result<(), Failure> {
                 .iter()
                 .any(|l| l.slug == **name || l.display.ends_with(name.as_str()))
         })
-        .map(|name| format!("no lesson named '{name}'"))
+        .map(|name| format!("no lesson named '{name}' (lessons are named by slug, e.g. 12-layer-norm-and-residuals; a book in another directory is given with --dir)"))
         .collect();
     if !unknown.is_empty() {
         return Err(fail(unknown, "unknown lesson(s)"));
@@ -314,10 +314,14 @@ impl Counts {
 
 impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         write!(
             f,
-            "{} lessons ({} blocks, {} scripts, {} figures)",
-            self.lessons, self.blocks, self.scripts, self.figures
+            "{} ({}, {}, {})",
+            plural(self.lessons, "lesson"),
+            plural(self.blocks, "block"),
+            plural(self.scripts, "script"),
+            plural(self.figures, "figure")
         )
     }
 }

@@ -19,7 +19,7 @@ fn basic_book_builds_against_its_committed_record() {
     assert!(run.ok, "{}", run.stderr);
     assert!(
         run.stdout
-            .starts_with("built 2 lessons (6 blocks, 1 scripts, 1 figures)"),
+            .starts_with("built 2 lessons (6 blocks, 1 script, 1 figure)"),
         "{}",
         run.stdout
     );

@@ -9,34 +9,43 @@ use crate::lang::{self, Figure, Mode, RunError, Session};
 use rayon::prelude::*;
 use std::path::Path;
 
-/// A value a `print` call showed after a text label: `print("mean(v):", m)` gives label
-/// `mean(v):` and value `3`.
+/// A value a `print` call showed after its text label: `print("mean(v):", m)` gives label
+/// `mean(v):` and value `3`; `print("kept:", k, "of", n)` gives label `kept:` and value
+/// `2 of 6` (the rest of the printed line, as printed). A multi-line value (a matrix) keeps
+/// its first line and an ellipsis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabelledValue {
     pub label: String,
     pub value: String,
 }
 
-/// Labelled values of print calls: each value with the text argument just before it.
+/// One labelled value per `print` call that starts with text and prints a value after it.
 pub fn labelled_values(prints: &[Vec<lang::PrintItem>]) -> Vec<LabelledValue> {
-    let mut out = Vec::new();
-    for call in prints {
-        let mut label: Option<&str> = None;
-        for item in call {
-            match item {
-                lang::PrintItem::Text(t) => label = Some(t.trim()),
-                lang::PrintItem::Value(v) => {
-                    if let Some(l) = label.take().filter(|l| !l.is_empty()) {
-                        out.push(LabelledValue {
-                            label: l.to_string(),
-                            value: v.clone(),
-                        });
-                    }
-                }
-            }
-        }
+    prints.iter().filter_map(|call| labelled(call)).collect()
+}
+
+fn labelled(call: &[lang::PrintItem]) -> Option<LabelledValue> {
+    let (lang::PrintItem::Text(label), rest) = call.split_first()? else {
+        return None;
+    };
+    if label.trim().is_empty() || !rest.iter().any(|i| matches!(i, lang::PrintItem::Value(_))) {
+        return None;
     }
-    out
+    let texts: Vec<&str> = rest
+        .iter()
+        .map(|i| match i {
+            lang::PrintItem::Text(t) | lang::PrintItem::Value(t) => t.as_str(),
+        })
+        .collect();
+    let joined = texts.join(" ");
+    let value = match joined.trim().split_once('\n') {
+        Some((first, _)) => format!("{} …", first.trim_end()),
+        None => joined.trim().to_string(),
+    };
+    Some(LabelledValue {
+        label: label.trim().to_string(),
+        value,
+    })
 }
 
 /// What one code block produced.
@@ -238,17 +247,21 @@ mod tests {
     use lang::PrintItem::{Text, Value};
 
     #[test]
-    fn labels_pair_with_the_values_after_them() {
+    fn one_labelled_value_per_print_call() {
         let prints = vec![
             vec![Text("mean(v):   ".into()), Value("3".into())],
             vec![
-                Text("layer 24: no-res".into()),
-                Value("0.1".into()),
-                Text(" h = 1".into()),
-                Value("8".into()),
+                Text("discarded: ".into()),
+                Value("2".into()),
+                Text("of".into()),
+                Value("6".into()),
             ],
             vec![Value("7".into())],
             vec![Text("just text".into())],
+            vec![
+                Text("P:".into()),
+                Value("Matrix(2x2)\n  [1.000000, 0.000000]".into()),
+            ],
         ];
         let got: Vec<(String, String)> = labelled_values(&prints)
             .into_iter()
@@ -256,8 +269,8 @@ mod tests {
             .collect();
         let want = [
             ("mean(v):", "3"),
-            ("layer 24: no-res", "0.1"),
-            ("h = 1", "8"),
+            ("discarded:", "2 of 6"),
+            ("P:", "Matrix(2x2) …"),
         ];
         assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
     }

@@ -7,6 +7,7 @@
 pub mod highlight;
 pub mod lesson;
 pub mod math;
+mod mathml;
 pub mod site;
 
 use serde::Serialize;

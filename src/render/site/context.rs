@@ -24,6 +24,9 @@ struct BookMeta<'a> {
 struct NavItem<'a> {
     title: &'a str,
     href: String,
+    /// The lesson's number in the list: its `order` (frontmatter or file-name prefix), else
+    /// its position.
+    number: i64,
     /// `""`, `"page"` or `"true"` (the value of `aria-current`).
     current: &'static str,
 }
@@ -67,6 +70,11 @@ fn common<'a>(
         .iter()
         .enumerate()
         .map(|(i, p)| NavItem {
+            number: book
+                .lessons
+                .get(i)
+                .and_then(|l| l.order)
+                .unwrap_or(i as i64 + 1),
             title: &p.title,
             href: links::href(page_path, &links::lesson_page(&p.slug)),
             current: match current {
