@@ -174,9 +174,9 @@ fn navigation_marks_the_current_lesson_and_links_prev_and_next() {
     let (_tmp, out, _) = build("site-basic", basic_pages);
     let page = read(out.join("02-softmax.html"));
     assert!(page.contains(
-        "<li class=\"current\"><a href=\"02-softmax.html\" aria-current=\"page\">Scores to Probabilities</a></li>"
+        "<li value=\"2\" class=\"current\"><a href=\"02-softmax.html\" aria-current=\"page\">Scores to Probabilities</a></li>"
     ));
-    assert!(page.contains("<li><a href=\"01-intro.html\">Getting Started</a></li>"));
+    assert!(page.contains("<li value=\"1\"><a href=\"01-intro.html\">Getting Started</a></li>"));
     assert!(page.contains("rel=\"prev\" href=\"01-intro.html\""));
     assert!(page.contains("rel=\"next\" href=\"03-wrap-up.html\""));
     assert!(page.contains(

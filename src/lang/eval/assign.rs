@@ -15,6 +15,27 @@ use crate::lang::value::{C64, NumArray, Value};
 use ndarray::Array2;
 use std::sync::Arc;
 
+/// What an assignment wrote, for the script-mode echo (made into text only when echoed).
+enum Written {
+    Element(C64),
+    Row,
+    Positions(usize),
+    Region(usize, usize),
+    Deleted,
+}
+
+impl Written {
+    fn echo(&self, rhs: &Value) -> String {
+        match self {
+            Written::Element(z) => display::complex(*z),
+            Written::Row => display::value(rhs),
+            Written::Positions(n) => format!("(vector positions {n} updated)"),
+            Written::Region(r, c) => format!("(region {r}×{c} updated)"),
+            Written::Deleted => "[]".to_string(),
+        }
+    }
+}
+
 /// The right-hand side of an element or region write.
 enum Fill {
     One(C64),
@@ -48,34 +69,35 @@ impl Fill {
 }
 
 impl Interp {
-    /// Perform `name(args) = rhs`; returns the script-mode echo text.
+    /// Perform `name(args) = rhs`; returns the script-mode echo text when `echo` is set.
     pub(crate) fn index_assign(
         &mut self,
         name: &str,
         args: &[Expr],
         rhs: Value,
-    ) -> LangResult<String> {
+        echo: bool,
+    ) -> LangResult<Option<String>> {
         let idx = {
             let target = self.vars.get(name).cloned().unwrap_or(Value::None);
             self.eval_indices(&target, args, EndRule::Assign)?
         };
-        match self.vars.get_mut(name) {
-            Some(slot) => assign_into(slot, &idx, &rhs),
+        let written = match self.vars.get_mut(name) {
+            Some(slot) => assign_into(slot, &idx, &rhs)?,
             None => {
                 let mut fresh = Value::None;
-                let echo = assign_into(&mut fresh, &idx, &rhs)?;
+                let written = assign_into(&mut fresh, &idx, &rhs)?;
                 self.vars.insert(name.to_string(), fresh);
-                Ok(echo)
+                written
             }
-        }
-        .map(|echo| format!("{name}({}) = {echo}", echo_indices(&idx)))
+        };
+        Ok(echo.then(|| format!("{name}({}) = {}", echo_indices(&idx), written.echo(&rhs))))
     }
 }
 
-/// Apply the assignment to `target`; returns the echo text after `name(...) = `.
-fn assign_into(target: &mut Value, idx: &[Idx], rhs: &Value) -> LangResult<String> {
+/// Apply the assignment to `target`.
+fn assign_into(target: &mut Value, idx: &[Idx], rhs: &Value) -> LangResult<Written> {
     if matches!(rhs, Value::Vector(a) | Value::Matrix(a) if a.is_empty()) {
-        return delete(target, idx).map(|()| "[]".to_string());
+        return delete(target, idx).map(|()| Written::Deleted);
     }
     match idx {
         [i] => assign_one(target, i, rhs),
@@ -87,7 +109,7 @@ fn assign_into(target: &mut Value, idx: &[Idx], rhs: &Value) -> LangResult<Strin
     }
 }
 
-fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<String> {
+fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<Written> {
     match (target, i) {
         (Value::Matrix(a), Idx::One(k)) if matches!(rhs, Value::Vector(_)) => write_row(a, *k, rhs),
         (Value::Vector(a), Idx::One(k)) | (Value::Matrix(a), Idx::One(k)) => {
@@ -95,7 +117,7 @@ fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<String> {
             grow_for(a, *k)?;
             let pos = linear_pos(a, *k)?;
             set_cells(Arc::make_mut(a), &[pos], &[z]);
-            Ok(display::complex(z))
+            Ok(Written::Element(z))
         }
         (Value::Vector(a) | Value::Matrix(a), many) => {
             let n = a.len();
@@ -111,7 +133,7 @@ fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<String> {
                 .collect();
             let values = Fill::from_value(rhs)?.for_cells(positions.len())?;
             set_cells(Arc::make_mut(a), &positions, &values);
-            Ok(format!("(vector positions {} updated)", positions.len()))
+            Ok(Written::Positions(positions.len()))
         }
         (slot, Idx::One(k)) => {
             let z = single(rhs)?;
@@ -119,7 +141,7 @@ fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<String> {
             let mut a = NumArray::zeros(1, *k + 1);
             set_cells(&mut a, &[(0, *k)], &[z]);
             *slot = Value::vector(a);
-            Ok(display::complex(z))
+            Ok(Written::Element(z))
         }
         (slot, _) => Err(LangError::runtime(format!(
             "index assignment: cannot assign positions of a {}",
@@ -129,7 +151,7 @@ fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<String> {
 }
 
 /// Legacy `M(k) = v`: row k of a matrix becomes the Vector v.
-fn write_row(a: &mut Arc<NumArray>, k: usize, rhs: &Value) -> LangResult<String> {
+fn write_row(a: &mut Arc<NumArray>, k: usize, rhs: &Value) -> LangResult<Written> {
     let (rows, cols) = a.shape();
     if k >= rows {
         return Err(LangError::runtime(format!(
@@ -140,7 +162,7 @@ fn write_row(a: &mut Arc<NumArray>, k: usize, rhs: &Value) -> LangResult<String>
     let values = Fill::from_value(rhs)?.for_cells(cols)?;
     let cells: Vec<_> = (0..cols).map(|c| (k, c)).collect();
     set_cells(Arc::make_mut(a), &cells, &values);
-    Ok(display::value(rhs))
+    Ok(Written::Row)
 }
 
 /// One-index growth: a Vector or `1×N` Matrix grows along columns, an `N×1` Matrix along rows.
@@ -184,7 +206,7 @@ fn linear_pos(a: &NumArray, k: usize) -> LangResult<(usize, usize)> {
     Ok(a.col_major_pos(k))
 }
 
-fn assign_two(target: &mut Value, r: &Idx, c: &Idx, rhs: &Value) -> LangResult<String> {
+fn assign_two(target: &mut Value, r: &Idx, c: &Idx, rhs: &Value) -> LangResult<Written> {
     let (Value::Matrix(a) | Value::Vector(a)) = target else {
         return Err(LangError::runtime(format!(
             "index assignment: two indices need an existing matrix, not a {}",
@@ -202,7 +224,7 @@ fn assign_two(target: &mut Value, r: &Idx, c: &Idx, rhs: &Value) -> LangResult<S
         }
         let z = single(rhs)?;
         set_cells(Arc::make_mut(a), &[(*i, *j)], &[z]);
-        return Ok(display::complex(z));
+        return Ok(Written::Element(z));
     }
     r.check(rows, |k| format!("index {k} out of bounds (size {rows})"))?;
     c.check(cols, |k| format!("index {k} out of bounds (size {cols})"))?;
@@ -213,7 +235,7 @@ fn assign_two(target: &mut Value, r: &Idx, c: &Idx, rhs: &Value) -> LangResult<S
         .flat_map(|&i| cs.iter().map(move |&j| (i, j)))
         .collect();
     set_cells(Arc::make_mut(a), &cells, &values);
-    Ok(format!("(region {}×{} updated)", rs.len(), cs.len()))
+    Ok(Written::Region(rs.len(), cs.len()))
 }
 
 /// Values for a `nr×nc` region, row-major: a scalar repeats; a Vector fills one row, one

@@ -3,7 +3,7 @@
 //! functions run in a fresh workspace; lambdas in their captured one. `run "file"` executes
 //! another file in the current workspace.
 
-use super::{Flow, Interp};
+use super::{CONSTANT_NAMES, Flow, Interp, is_initial_constant};
 use crate::lang::ast::{Expr, FunctionDef};
 use crate::lang::builtins::{self, Args};
 use crate::lang::error::{LangError, LangResult};
@@ -11,10 +11,6 @@ use crate::lang::parser;
 use crate::lang::value::{Lambda, Value, Workspace};
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// Caller variables a function call can see (spec §7.1, plus `true`/`false`, which
-/// rustlab forgets to define inside functions).
-const INHERITED: [&str; 8] = ["i", "j", "pi", "e", "Inf", "NaN", "true", "false"];
 
 impl Interp {
     /// `NAME(args)`: index a variable or call a function (resolution order of spec §7.3;
@@ -143,9 +139,15 @@ impl Interp {
                 def.outputs.len()
             )));
         }
-        let mut frame = Workspace::default();
-        for name in INHERITED {
-            if let Some(v) = self.vars.get(name) {
+        let mut frame =
+            Workspace::with_capacity_and_hasher(def.params.len() + 2, Default::default());
+        // The callee sees the caller's values of the constants (spec §7.1, plus `true` and
+        // `false`, which rustlab forgets). Unchanged ones are found by `lookup_var`'s fallback,
+        // so a call allocates only for constants the caller redefined.
+        for name in CONSTANT_NAMES {
+            if let Some(v) = self.vars.get(name)
+                && !is_initial_constant(name, v)
+            {
                 frame.insert(name.to_string(), v.clone());
             }
         }

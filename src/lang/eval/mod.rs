@@ -183,14 +183,34 @@ impl Interp {
 
 /// The variables of a fresh workspace: `i`, `j`, `pi`, `e`, `Inf`, `NaN`, `true`, `false`.
 pub(crate) fn constants() -> Workspace {
-    let mut ws = Workspace::default();
-    ws.insert("i".into(), Value::Complex(C64::new(0.0, 1.0)));
-    ws.insert("j".into(), Value::Complex(C64::new(0.0, 1.0)));
-    ws.insert("pi".into(), Value::Scalar(std::f64::consts::PI));
-    ws.insert("e".into(), Value::Scalar(std::f64::consts::E));
-    ws.insert("Inf".into(), Value::Scalar(f64::INFINITY));
-    ws.insert("NaN".into(), Value::Scalar(f64::NAN));
-    ws.insert("true".into(), Value::Bool(true));
-    ws.insert("false".into(), Value::Bool(false));
-    ws
+    CONSTANT_NAMES
+        .iter()
+        .filter_map(|name| Some((name.to_string(), constant(name)?)))
+        .collect()
+}
+
+/// The names every workspace starts with (and every function call inherits from its caller).
+pub(crate) const CONSTANT_NAMES: [&str; 8] = ["i", "j", "pi", "e", "Inf", "NaN", "true", "false"];
+
+/// The initial value of a constant name.
+pub(crate) fn constant(name: &str) -> Option<Value> {
+    Some(match name {
+        "i" | "j" => Value::Complex(C64::new(0.0, 1.0)),
+        "pi" => Value::Scalar(std::f64::consts::PI),
+        "e" => Value::Scalar(std::f64::consts::E),
+        "Inf" => Value::Scalar(f64::INFINITY),
+        "NaN" => Value::Scalar(f64::NAN),
+        "true" => Value::Bool(true),
+        "false" => Value::Bool(false),
+        _ => return None,
+    })
+}
+
+/// Whether `v` is still the initial value of the constant `name` (NaN compared by bits).
+pub(crate) fn is_initial_constant(name: &str, v: &Value) -> bool {
+    match (constant(name), v) {
+        (Some(Value::Scalar(a)), Value::Scalar(b)) => a.to_bits() == b.to_bits(),
+        (Some(c), v) => &c == v,
+        (None, _) => false,
+    }
 }

@@ -45,8 +45,8 @@ impl Interp {
             }
             StmtKind::IndexAssign { name, args, value } => {
                 let rhs = self.eval(value)?;
-                let text = self.index_assign(name, args, rhs)?;
-                if echo && self.config.mode == Mode::Script {
+                let echo = echo && self.config.mode == Mode::Script;
+                if let Some(text) = self.index_assign(name, args, rhs, echo)? {
                     self.print_line(&text);
                 }
             }
@@ -92,11 +92,14 @@ impl Interp {
         }
     }
 
+    /// A variable's value. Inside a function, a constant the caller left unchanged is not
+    /// copied into the frame; its initial value is found here.
     pub(crate) fn lookup_var(&self, name: &str) -> LangResult<Value> {
-        self.vars
-            .get(name)
-            .cloned()
-            .ok_or_else(|| LangError::undefined_variable(name))
+        if let Some(v) = self.vars.get(name) {
+            return Ok(v.clone());
+        }
+        let inherited = self.in_function().then(|| super::constant(name)).flatten();
+        inherited.ok_or_else(|| LangError::undefined_variable(name))
     }
 
     /// Assign without reallocating the key when the variable exists (hot in loops).

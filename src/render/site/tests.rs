@@ -129,7 +129,7 @@ fn lesson_pages_link_relatively_with_prev_and_next() {
     assert!(b.contains("<a class=\"pager-prev\" rel=\"prev\" href=\"01-a.html\">"));
     assert!(b.contains("<a class=\"pager-next\" rel=\"next\" href=\"03-c.html\">"));
     assert!(b.contains(
-        "<li class=\"current\"><a href=\"02-b.html\" aria-current=\"page\">Beta</a></li>"
+        "<li value=\"2\" class=\"current\"><a href=\"02-b.html\" aria-current=\"page\">Beta</a></li>"
     ));
     assert!(b.contains("<a href=\"#standalone-scripts\">Standalone Scripts</a>"));
     let a = read(f.out.join("01-a.html"));
@@ -151,7 +151,9 @@ fn script_pages_link_back_up_the_tree() {
     assert!(s.contains("href=\"../../assets/style.css\""));
     assert!(s.contains("href=\"../../index.html\""));
     assert!(s.contains("<a href=\"../../01-a.html#standalone-scripts\">Alpha</a>"));
-    assert!(s.contains("<li class=\"current\"><a href=\"../../01-a.html\" aria-current=\"true\">"));
+    assert!(s.contains(
+        "<li value=\"1\" class=\"current\"><a href=\"../../01-a.html\" aria-current=\"true\">"
+    ));
     assert!(s.contains(
         "<img src=\"../../figures/01-a/script-demo-1.svg\" alt=\"Figure 1 of script demo.rlab\" loading=\"lazy\">"
     ));
