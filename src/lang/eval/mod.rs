@@ -79,7 +79,9 @@ pub(crate) enum Flow {
     Return,
 }
 
-/// The evaluator's state: one per session.
+/// The evaluator's state: one per session. Cloning it snapshots the whole state (values are
+/// shared behind `Arc`, so a snapshot is cheap).
+#[derive(Clone)]
 pub(crate) struct Interp {
     pub vars: Workspace,
     pub functions: FxHashMap<String, Arc<FunctionDef>>,
