@@ -3,6 +3,8 @@
 //! no damaged version of them can make the parser panic: each source truncated at every
 //! line boundary, and a few hundred deterministic single-byte edits of each.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
@@ -10,11 +12,6 @@ use std::path::{Path, PathBuf};
 struct Source {
     name: String,
     text: String,
-}
-
-fn shared_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    dir.is_dir().then_some(dir)
 }
 
 fn files_in(dir: &Path, extension: &str) -> Vec<PathBuf> {
@@ -35,27 +32,13 @@ fn read(path: &Path) -> String {
 
 /// The ```` ```rustlab ```` blocks of a notebook, named `file:line`.
 fn notebook_blocks(path: &Path) -> Vec<Source> {
-    let mut blocks = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for (index, line) in read(path).lines().enumerate() {
-        match current.as_mut() {
-            None if line.trim_start().starts_with("```rustlab") => {
-                current = Some((index + 2, String::new()));
-            }
-            None => {}
-            Some(_) if line.trim_start().starts_with("```") => {
-                if let Some((first_line, text)) = current.take() {
-                    let name = format!("{}:{first_line}", path.display());
-                    blocks.push(Source { name, text });
-                }
-            }
-            Some((_, text)) => {
-                text.push_str(line);
-                text.push('\n');
-            }
-        }
-    }
-    blocks
+    common::code_blocks(&read(path))
+        .into_iter()
+        .map(|b| Source {
+            name: format!("{}:{}", path.display(), b.first_line),
+            text: b.code,
+        })
+        .collect()
 }
 
 fn corpus(shared: &Path) -> Vec<Source> {
@@ -95,7 +78,7 @@ fn parses_without_panic(text: &str, what: &str) -> bool {
 
 #[test]
 fn the_course_the_seed_and_the_benchmarks_parse() {
-    let Some(shared) = shared_dir() else {
+    let Some(shared) = common::shared_dir() else {
         eprintln!("notice: ../shared is missing; corpus parse test skipped");
         return;
     };
@@ -118,7 +101,7 @@ fn the_course_the_seed_and_the_benchmarks_parse() {
 
 #[test]
 fn truncated_sources_never_panic() {
-    let Some(shared) = shared_dir() else {
+    let Some(shared) = common::shared_dir() else {
         eprintln!("notice: ../shared is missing; truncation test skipped");
         return;
     };
@@ -134,54 +117,21 @@ fn truncated_sources_never_panic() {
     }
 }
 
-/// Marsaglia's xorshift64: a fixed, dependency-free stream of edit choices.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// Bytes that matter to the lexer and parser.
 const EDIT_BYTES: &[u8] = b"()[]{}'\"\n;,.:=+-*/^@!~&|%#\t 0e_ax";
 const EDITS_PER_SOURCE: usize = 200;
 
-/// Replace, insert or delete one ASCII byte at an ASCII position (the text stays UTF-8).
-fn edit(text: &str, rng: &mut XorShift) -> Option<String> {
-    let mut bytes = text.as_bytes().to_vec();
-    let at = rng.below(bytes.len() + 1);
-    let byte = EDIT_BYTES[rng.below(EDIT_BYTES.len())];
-    let at_ascii = bytes.get(at).is_some_and(u8::is_ascii);
-    match rng.below(3) {
-        0 if at_ascii => bytes[at] = byte,
-        1 if at_ascii => {
-            bytes.remove(at);
-        }
-        _ if text.is_char_boundary(at) => bytes.insert(at, byte),
-        _ => return None,
-    }
-    String::from_utf8(bytes).ok()
-}
-
 #[test]
 fn single_byte_edits_never_panic() {
-    let Some(shared) = shared_dir() else {
+    let Some(shared) = common::shared_dir() else {
         eprintln!("notice: ../shared is missing; edit test skipped");
         return;
     };
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = common::XorShift(0x9e37_79b9_7f4a_7c15);
     let mut parsed = 0;
     for source in corpus(&shared) {
         for n in 0..EDITS_PER_SOURCE {
-            if let Some(damaged) = edit(&source.text, &mut rng) {
+            if let Some(damaged) = common::edit(&source.text, &mut rng, EDIT_BYTES) {
                 parses_without_panic(&damaged, &format!("{} edit {n}", source.name));
                 parsed += 1;
             }

@@ -13,18 +13,6 @@ use std::time::Duration;
 const EDITS_PER_SOURCE: usize = 40;
 const EDIT_BYTES: &[u8] = b"()[]{}'\"\n;,.:=+-*/^@!&|%#\t 0123456789e_axnd";
 
-/// Marsaglia's xorshift64: a fixed stream of edit choices.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
 fn sources(shared: &Path) -> Vec<(String, String)> {
     let course = shared.join("corpus/rustlab_llm");
     let mut out = Vec::new();
@@ -83,29 +71,13 @@ fn run_without_panic(code: &str, what: &str, dir: &Path) {
     assert!(result.is_ok(), "panic on {what}:\n{code}");
 }
 
-fn edit(text: &str, rng: &mut XorShift) -> Option<String> {
-    let mut bytes = text.as_bytes().to_vec();
-    let at = rng.below(bytes.len() + 1);
-    let byte = EDIT_BYTES[rng.below(EDIT_BYTES.len())];
-    let ascii_at = bytes.get(at).is_some_and(u8::is_ascii);
-    match rng.below(3) {
-        0 if ascii_at => bytes[at] = byte,
-        1 if ascii_at => {
-            bytes.remove(at);
-        }
-        _ if text.is_char_boundary(at) => bytes.insert(at, byte),
-        _ => return None,
-    }
-    String::from_utf8(bytes).ok()
-}
-
 #[test]
 fn truncated_and_edited_programs_never_panic() {
     let Some(shared) = common::shared_or_notice("the robustness test") else {
         return;
     };
     let scratch = tempfile::tempdir().expect("temp dir");
-    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let mut rng = common::XorShift(0x2545_f491_4f6c_dd1d);
     let mut runs = 0;
     for (name, text) in sources(&shared) {
         let mut end = 0;
@@ -115,7 +87,7 @@ fn truncated_and_edited_programs_never_panic() {
             runs += 1;
         }
         for k in 0..EDITS_PER_SOURCE {
-            if let Some(edited) = edit(&text, &mut rng) {
+            if let Some(edited) = common::edit(&text, &mut rng, EDIT_BYTES) {
                 run_without_panic(&edited, &format!("{name} edit {k}"), scratch.path());
                 runs += 1;
             }

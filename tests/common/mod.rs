@@ -184,3 +184,37 @@ pub fn edit_file(path: &Path, from: &str, to: &str) {
     );
     std::fs::write(path, text.replacen(from, to, 1)).expect("write file");
 }
+
+/// Marsaglia's xorshift64: a fixed, dependency-free stream of choices for input mutation.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Replace, insert or delete one byte from `alphabet` at an ASCII position (the text stays
+/// UTF-8); `None` when the chosen position cannot be edited.
+pub fn edit(text: &str, rng: &mut XorShift, alphabet: &[u8]) -> Option<String> {
+    let mut bytes = text.as_bytes().to_vec();
+    let at = rng.below(bytes.len() + 1);
+    let byte = alphabet[rng.below(alphabet.len())];
+    let at_ascii = bytes.get(at).is_some_and(u8::is_ascii);
+    match rng.below(3) {
+        0 if at_ascii => bytes[at] = byte,
+        1 if at_ascii => {
+            bytes.remove(at);
+        }
+        _ if text.is_char_boundary(at) => bytes.insert(at, byte),
+        _ => return None,
+    }
+    String::from_utf8(bytes).ok()
+}

@@ -4,6 +4,7 @@
 //! far as tera lets us know it, the line: `templates/lesson.html:12:5: …`.
 
 use super::template_error::{self, Source};
+use crate::render::highlight::escape_html;
 use anyhow::{Context as _, Result};
 use std::collections::HashMap;
 use std::path::Path;
@@ -50,6 +51,8 @@ impl Templates {
             sources.insert(name, Source { display, text });
         }
         let mut tera = Tera::default();
+        // HTML escaping that, unlike tera's default, leaves `/` alone so links stay readable
+        // (`../../assets/style.css`).
         tera.set_escape_fn(escape_html);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.text.as_str())))
             .map_err(|e| template_error::load_error(&sources, &e))?;
@@ -66,23 +69,6 @@ impl Templates {
             template_error::render_error(&self.sources, &candidates, &e)
         })
     }
-}
-
-/// HTML escaping for text and attribute values. Unlike tera's default it leaves `/` alone, so
-/// links stay readable (`../../assets/style.css`).
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The `.html` files under `dir`, named by their path relative to it (`/`-separated).
