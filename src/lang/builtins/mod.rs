@@ -35,6 +35,13 @@ pub(crate) struct Builtin {
     pub doc: &'static str,
 }
 
+impl Builtin {
+    /// A table entry (usable in `static` tables).
+    pub(crate) const fn new(name: &'static str, func: BuiltinFn, doc: &'static str) -> Builtin {
+        Builtin { name, func, doc }
+    }
+}
+
 /// Every domain table, in a fixed order.
 fn tables() -> [&'static [Builtin]; 9] {
     [

@@ -20,77 +20,69 @@ type RealFn = fn(f64) -> f64;
 type ComplexFn = fn(C64) -> C64;
 
 pub(crate) static TABLE: &[Builtin] = &[
-    entry(
+    Builtin::new(
         "sqrt",
         sqrt,
         "sqrt(x): square root, element-wise (NaN for negative reals)",
     ),
-    entry("exp", exp, "exp(x): e^x, element-wise"),
-    entry(
+    Builtin::new("exp", exp, "exp(x): e^x, element-wise"),
+    Builtin::new(
         "log",
         log,
         "log(x): natural logarithm, element-wise (-inf at 0)",
     ),
-    entry("log2", log2, "log2(x): base-2 logarithm, element-wise"),
-    entry("log10", log10, "log10(x): base-10 logarithm, element-wise"),
-    entry(
+    Builtin::new("log2", log2, "log2(x): base-2 logarithm, element-wise"),
+    Builtin::new("log10", log10, "log10(x): base-10 logarithm, element-wise"),
+    Builtin::new(
         "abs",
         parts::abs,
         "abs(x): absolute value or modulus, element-wise (real result)",
     ),
-    entry("sin", sin, "sin(x): sine, element-wise"),
-    entry("cos", cos, "cos(x): cosine, element-wise"),
-    entry("tan", tan, "tan(x): tangent, element-wise"),
-    entry("tanh", tanh, "tanh(x): hyperbolic tangent, element-wise"),
-    entry(
+    Builtin::new("sin", sin, "sin(x): sine, element-wise"),
+    Builtin::new("cos", cos, "cos(x): cosine, element-wise"),
+    Builtin::new("tan", tan, "tan(x): tangent, element-wise"),
+    Builtin::new("tanh", tanh, "tanh(x): hyperbolic tangent, element-wise"),
+    Builtin::new(
         "floor",
         floor,
         "floor(x): round down, element-wise (re and im separately)",
     ),
-    entry(
+    Builtin::new(
         "ceil",
         ceil,
         "ceil(x): round up, element-wise (re and im separately)",
     ),
-    entry(
+    Builtin::new(
         "round",
         round,
         "round(x): round half away from zero, element-wise",
     ),
-    entry(
+    Builtin::new(
         "mod",
         parts::modulo,
         "mod(a, m): a − m·floor(a/m), element-wise; m a real scalar",
     ),
-    entry(
+    Builtin::new(
         "real",
         parts::real,
         "real(x): real part (a 1×1 Matrix gives a Scalar)",
     ),
-    entry(
+    Builtin::new(
         "imag",
         parts::imag,
         "imag(x): imaginary part (a 1×1 Matrix gives a Scalar)",
     ),
-    entry(
+    Builtin::new(
         "conj",
         parts::conj,
         "conj(x): complex conjugate, element-wise",
     ),
-    entry(
+    Builtin::new(
         "sign",
         sign,
         "sign(x): −1, 0 or 1 for reals, z/|z| for complex, element-wise",
     ),
 ];
-
-const fn entry(
-    name: &'static str,
-    func: fn(&mut Interp, Args) -> LangResult<Value>,
-    doc: &'static str,
-) -> Builtin {
-    Builtin { name, func, doc }
-}
 
 /// Apply `real` or `complex` to every element of the one argument, keeping its kind.
 fn elementwise(args: &Args, real: RealFn, complex: ComplexFn) -> LangResult<Value> {

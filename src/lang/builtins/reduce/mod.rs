@@ -22,81 +22,73 @@ use crate::lang::value::{C64, Value};
 use std::cmp::Ordering;
 
 pub(crate) static TABLE: &[Builtin] = &[
-    entry(
+    Builtin::new(
         "sum",
         sum,
         "sum(A) | sum(A, dim): sum of a vector, column sums (dim 1) or row sums (dim 2)",
     ),
-    entry(
+    Builtin::new(
         "mean",
         mean,
         "mean(A) | mean(A, dim): arithmetic mean, shaped like sum",
     ),
-    entry(
+    Builtin::new(
         "median",
         median,
         "median(A) | median(A, dim): middle of the sorted real parts",
     ),
-    entry(
+    Builtin::new(
         "max",
         extrema::max,
         "max(v) | max(M) | max(M, [], dim) | max(a, b) | [m, k] = max(...): largest element",
     ),
-    entry(
+    Builtin::new(
         "min",
         extrema::min,
         "min(v) | min(M) | min(M, [], dim) | min(a, b) | [m, k] = min(...): smallest element",
     ),
-    entry(
+    Builtin::new(
         "argmax",
         arg_extrema::argmax,
         "argmax(A) | argmax(A, dim): 1-based index of the largest element",
     ),
-    entry(
+    Builtin::new(
         "argmin",
         arg_extrema::argmin,
         "argmin(A) | argmin(A, dim): 1-based index of the smallest element",
     ),
-    entry(
+    Builtin::new(
         "cumsum",
         order::cumsum,
         "cumsum(A) | cumsum(A, dim): running sums (down columns by default)",
     ),
-    entry(
+    Builtin::new(
         "prod",
         prod,
         "prod(A) | prod(A, dim): product of the elements, shaped like sum",
     ),
-    entry(
+    Builtin::new(
         "sort",
         order::sort,
         "sort(v) | sort(v, \"descend\") | [s, idx] = sort(...): stable sort by real part",
     ),
-    entry(
+    Builtin::new(
         "norm",
         norms::norm,
         "norm(v) | norm(v, p) | norm(M): vector p-norm (default 2) or Frobenius norm",
     ),
-    entry("dot", norms::dot, "dot(a, b): Σ a(i)·b(i), left to right"),
-    entry(
+    Builtin::new("dot", norms::dot, "dot(a, b): Σ a(i)·b(i), left to right"),
+    Builtin::new(
         "any",
         norms::any,
         "any(A): true when some element is non-zero",
     ),
-    entry(
+    Builtin::new(
         "all",
         norms::all,
         "all(A): true when every element is non-zero",
     ),
 ];
-
-const fn entry(
-    name: &'static str,
-    func: fn(&mut Interp, Args) -> LangResult<Value>,
-    doc: &'static str,
-) -> Builtin {
-    Builtin { name, func, doc }
-}
 
 /// What one reduction does with all the elements of a Vector / 1-D Matrix, and with one
 /// column or row of a 2-D Matrix.
