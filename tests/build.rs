@@ -203,3 +203,69 @@ fn check_writes_no_site() {
     assert!(run.stdout.contains("no drift"));
     assert!(!book.path().join("site").exists());
 }
+
+#[test]
+fn a_runtime_error_report_is_exact() {
+    let book = fixture_book("runtime-error");
+    let run = rlbook(book.path(), &["build"], &[]);
+    assert!(!run.ok);
+    insta::assert_snapshot!(run.stderr);
+    assert!(!book.path().join("site").exists());
+}
+
+#[test]
+fn every_lesson_feature_renders() {
+    let book = fixture_book("features");
+    let run = rlbook(book.path(), &["build", "--locked", "--strict"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let page = read(&book.path().join("site/01-features.html"));
+    for (what, needle) in [
+        ("callout", "<aside class=\"callout callout-note\">"),
+        (
+            "legacy callout",
+            "<aside class=\"callout callout-warning\">",
+        ),
+        (
+            "hidden code",
+            "<section class=\"rlab-block\" id=\"block-1\">\n</section>",
+        ),
+        ("value wrapped as math", "<mn>2.00</mn>"),
+        (
+            "value inside math",
+            "<mn>2</mn><mi>a</mi><mo>=</mo><mn>4</mn>",
+        ),
+        (
+            "details",
+            "<details class=\"rlab-details\"><summary>The folded demo</summary>",
+        ),
+        ("grid", "<div class=\"figures\" style=\"--cols: 2\">"),
+        ("second figure of the grid", "block-3-2.svg"),
+        ("exercise", "<p class=\"exercise-title\">Square it</p>"),
+        (
+            "solution",
+            "<details class=\"solution\"><summary>Solution</summary>",
+        ),
+        ("scripts table", "tiny.rlab"),
+        ("outputs table", "<td>a squared:</td>"),
+    ] {
+        assert!(page.contains(needle), "{what}: page lacks {needle:?}");
+    }
+}
+
+/// A lesson never sees the hold flag, random stream or variables another lesson left behind.
+#[test]
+fn lessons_are_isolated_from_each_other() {
+    let book = fixture_book("features");
+    assert!(rlbook(book.path(), &["build", "--locked"], &[]).ok);
+    let page = read(&book.path().join("site/02-isolated.html"));
+    assert!(
+        page.contains("first draw: 0.7128130103834549"),
+        "a fresh stream (seed 0)"
+    );
+    let record = read(&book.path().join("expected/02-isolated.txt"));
+    assert_eq!(
+        record.matches("\nseries ").count(),
+        1,
+        "hold did not leak: {record}"
+    );
+}

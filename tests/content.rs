@@ -35,4 +35,54 @@ fn the_shipped_course_builds_against_its_record() {
         .expect("script pages")
         .count();
     assert_eq!(scripts, 7);
+    check_lesson_page(&page);
+}
+
+/// The acceptance of the book issue for the lesson-12 page: ten blocks whose outputs match the
+/// seed's (numcmp tolerance), four figures, highlighted code, both generated tables filled.
+fn check_lesson_page(page: &str) {
+    assert_eq!(page.matches("<section class=\"rlab-block\"").count(), 10);
+    assert_eq!(page.matches("<figure class=\"plot\">").count(), 4);
+    assert!(
+        page.matches("class=\"hl-").count() > 100,
+        "highlighted code"
+    );
+    let table = |class: &str| {
+        let start = page
+            .find(&format!("<table class=\"generated {class}\">"))
+            .expect(class);
+        page[start..]
+            .find("</table>")
+            .map(|end| page[start..start + end].matches("<tr>").count())
+    };
+    assert_eq!(table("scripts-table"), Some(8), "header + 7 scripts");
+    assert!(
+        table("outputs-summary").unwrap_or(0) > 25,
+        "labelled values of every block"
+    );
+    let Some(shared) = common::shared_or_notice("the seed comparison of the lesson page") else {
+        return;
+    };
+    let printed: Vec<String> = page
+        .split("<pre class=\"output\">")
+        .skip(1)
+        .filter_map(|rest| rest.split("</pre>").next())
+        .map(unescape)
+        .collect();
+    let expected =
+        std::fs::read_to_string(shared.join("seed/lesson-12-outputs.txt")).expect("seed");
+    let diffs = common::numcmp(&expected, &printed.join("\n"));
+    assert!(
+        diffs.is_empty(),
+        "page outputs differ from the seed:\n{}",
+        diffs.join("\n")
+    );
+}
+
+fn unescape(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }

@@ -181,9 +181,20 @@ fn evaluate_inline(
     lesson: &Lesson,
     v: &crate::book::inline::InlineValue,
 ) -> InlineRun {
-    let at = (lesson.display.as_str(), v.line, v.col + 2);
+    let line_start = lesson.source[..v.span.start]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line_end = lesson.source[v.span.start..]
+        .find('\n')
+        .map_or(lesson.source.len(), |i| v.span.start + i);
+    let site = lang::InlineSite {
+        file: &lesson.display,
+        line: v.line,
+        col: v.col + 2,
+        line_text: &lesson.source[line_start..line_end],
+    };
     InlineRun {
-        value: session.interpolate(at, &v.expr, v.format.as_deref()),
+        value: session.interpolate(&site, &v.expr, v.format.as_deref()),
     }
 }
 

@@ -44,6 +44,16 @@ pub struct RunError {
     pub col: u32,
 }
 
+/// Where an inline expression stands: its file, the line and column where the expression
+/// starts, and that whole line (shown in error excerpts).
+#[derive(Clone, Copy, Debug)]
+pub struct InlineSite<'a> {
+    pub file: &'a str,
+    pub line: u32,
+    pub col: u32,
+    pub line_text: &'a str,
+}
+
 /// What one block printed and drew.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BlockOutput {
@@ -119,14 +129,18 @@ impl Session {
     }
 
     /// Evaluate `expr` for prose interpolation: its display text, or `sprintf(fmt, value)`.
-    /// `file`, `line`, `col` say where the expression stands, for error messages.
+    /// `site` says where the expression stands, for error messages.
     pub fn interpolate(
         &mut self,
-        (file, line, col): (&str, u32, u32),
+        site: &InlineSite<'_>,
         expr: &str,
         fmt: Option<&str>,
     ) -> Result<String, RunError> {
-        let source = self.interp.sources.add_at(file, expr, line, col);
+        let at = (site.line, site.col);
+        let source = self
+            .interp
+            .sources
+            .add_embedded(site.file, expr, at, site.line_text);
         let _alloc = limits::AllocScope::new(self.interp.config.limits.max_alloc_bytes);
         self.interp.start_run();
         let result = parser::parse_expression(expr, source)

@@ -16,6 +16,8 @@ pub struct SourceInfo {
     /// Column, within that file line, where the text starts (1 unless the text is embedded
     /// in a line, like an inline `${expr}`).
     pub first_col: u32,
+    /// For a text embedded in a line: that whole line, shown in error excerpts.
+    pub line_text: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -26,18 +28,31 @@ pub struct SourceMap {
 impl SourceMap {
     /// Register a text; the returned id goes into every span parsed from it.
     pub fn add(&mut self, name: &str, text: &str, first_line: u32) -> u32 {
-        self.add_at(name, text, first_line, 1)
-    }
-
-    /// Register a text that starts at column `first_col` of line `first_line` of `name`.
-    pub fn add_at(&mut self, name: &str, text: &str, first_line: u32, first_col: u32) -> u32 {
         self.sources.push(SourceInfo {
             name: name.to_string(),
             text: text.to_string(),
             first_line: first_line.max(1),
-            first_col: first_col.max(1),
+            first_col: 1,
+            line_text: None,
         });
         (self.sources.len() - 1) as u32
+    }
+
+    /// Register a one-line text that starts at column `first_col` of line `first_line` of
+    /// `name`, whose whole line is `line_text`.
+    pub fn add_embedded(
+        &mut self,
+        name: &str,
+        text: &str,
+        (first_line, first_col): (u32, u32),
+        line_text: &str,
+    ) -> u32 {
+        let id = self.add(name, text, first_line);
+        if let Some(src) = self.sources.last_mut() {
+            src.first_col = first_col.max(1);
+            src.line_text = Some(line_text.to_string());
+        }
+        id
     }
 
     /// The file column a span points at (shifted when the text starts mid-line).
@@ -76,9 +91,21 @@ impl SourceMap {
         let message = err.to_string();
         let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
         let mut out = format!("{}:{}:{}: {first}", src.name, line_no, self.file_col(span));
-        if let Some(text) = src.text.lines().nth(span.line.max(1) as usize - 1) {
-            out.push('\n');
-            out.push_str(&excerpt(text, line_no, span));
+        match &src.line_text {
+            Some(line) if span.line <= 1 => {
+                let in_line = Span {
+                    col: self.file_col(span),
+                    ..span
+                };
+                out.push('\n');
+                out.push_str(&excerpt(line, line_no, in_line));
+            }
+            _ => {
+                if let Some(text) = src.text.lines().nth(span.line.max(1) as usize - 1) {
+                    out.push('\n');
+                    out.push_str(&excerpt(text, line_no, span));
+                }
+            }
         }
         if !rest.is_empty() {
             out.push('\n');
