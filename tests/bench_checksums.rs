@@ -21,7 +21,8 @@ fn benchmark_scripts_print_rustlabs_checksums() {
     for script in scripts {
         let name = script.file_stem().unwrap().to_string_lossy().to_string();
         let run = common::rlbook(&bench, &["run", &format!("{name}.rlab")], &[]);
-        let expected = std::fs::read_to_string(bench.join(format!("expected/{name}.txt"))).expect("expected");
+        let expected =
+            std::fs::read_to_string(bench.join(format!("expected/{name}.txt"))).expect("expected");
         let diffs = common::numcmp(&expected, &run.stdout);
         if !run.ok || !diffs.is_empty() {
             failures.push(format!("{name}: {}{}", run.stderr, diffs.join("\n")));

@@ -14,7 +14,7 @@ use rlbook::render::lesson::{RenderContext, render_lesson};
 use rlbook::render::math::{MathCache, collect_formulas};
 use std::path::{Path, PathBuf};
 
-/// A deterministic stand-in for the SVG renderer (written in parallel): the figure's id and
+/// A deterministic stand-in for the SVG renderer (so these tests check rendering, not plotting): the figure's id and
 /// first panel title.
 fn svg_stub(fig: &Figure) -> String {
     let title = fig.panels.first().map_or("", |p| p.title.as_str());

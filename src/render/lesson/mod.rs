@@ -63,8 +63,7 @@ pub struct RenderContext<'a> {
     /// Turn warnings (broken links, math errors) into errors.
     pub strict: bool,
     /// The figure renderer: `crate::lang::plot::svg::render` in the build. Passed in rather
-    /// than called directly so that rendering tests need no plotting (and because that
-    /// renderer is written in parallel with this module).
+    /// than called directly so that rendering tests need no plotting.
     pub figure_svg: fn(&Figure) -> String,
 }
 
