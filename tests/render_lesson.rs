@@ -14,8 +14,8 @@ use rlbook::render::lesson::{RenderContext, render_lesson};
 use rlbook::render::math::{MathCache, collect_formulas};
 use std::path::{Path, PathBuf};
 
-/// A deterministic stand-in for the SVG renderer (so these tests check rendering, not plotting): the figure's id and
-/// first panel title.
+/// A deterministic stand-in for the SVG renderer (these tests check rendering, not
+/// plotting): the figure's id and first panel title.
 fn svg_stub(fig: &Figure) -> String {
     let title = fig.panels.first().map_or("", |p| p.title.as_str());
     format!(
