@@ -1,0 +1,185 @@
+//! The builder thread: it owns the [`Project`], takes batches of changes from a queue,
+//! rebuilds, prints what happened, and publishes the new site or problems. A batch that
+//! arrives during a rebuild cancels it (the interpreter stops at its next statement); the
+//! cancelled rebuild's changes are merged with the new ones and built together.
+
+use super::changes::Changes;
+use super::project::{Outcome, Project, Report};
+use super::shared::Shared;
+use super::site_files::SiteFiles;
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+enum Order {
+    Rebuild(Changes),
+    Stop,
+}
+
+/// Where changes are sent; cloned into the watcher.
+#[derive(Clone)]
+pub(crate) struct BuildQueue {
+    orders: Sender<Order>,
+    /// The cancel flag of the rebuild running now.
+    current: Arc<Mutex<Arc<AtomicBool>>>,
+}
+
+impl BuildQueue {
+    /// Queue `changes` and cancel the rebuild in progress, which is now stale.
+    pub(crate) fn push(&self, changes: Changes) {
+        let _ = self.orders.send(Order::Rebuild(changes));
+        self.cancel_current();
+    }
+
+    fn cancel_current(&self) {
+        let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        current.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The running builder thread.
+pub(crate) struct Builder {
+    queue: BuildQueue,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Start the builder: it builds everything first, then waits for changes.
+pub(crate) fn spawn(project: Project, shared: Arc<Shared>, site_dir: &Path) -> Result<Builder> {
+    let (orders, rx) = mpsc::channel();
+    let current = Arc::new(Mutex::new(Arc::new(AtomicBool::new(false))));
+    let queue = BuildQueue {
+        orders,
+        current: Arc::clone(&current),
+    };
+    let site_dir = site_dir.to_path_buf();
+    let thread = std::thread::Builder::new()
+        .name("rlbook-build".into())
+        .spawn(move || run(&rx, &current, project, &shared, &site_dir))
+        .context("cannot start the build thread")?;
+    Ok(Builder {
+        queue,
+        thread: Some(thread),
+    })
+}
+
+impl Builder {
+    pub(crate) fn queue(&self) -> BuildQueue {
+        self.queue.clone()
+    }
+
+    /// Cancel the rebuild in progress and wait for the thread to end.
+    pub(crate) fn stop(mut self) {
+        let _ = self.queue.orders.send(Order::Stop);
+        self.queue.cancel_current();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn run(
+    rx: &Receiver<Order>,
+    current: &Mutex<Arc<AtomicBool>>,
+    mut project: Project,
+    shared: &Shared,
+    site_dir: &Path,
+) {
+    let mut dirty = Changes::everything();
+    loop {
+        if dirty.is_empty() {
+            match rx.recv() {
+                Ok(Order::Rebuild(changes)) => dirty.merge(changes),
+                Ok(Order::Stop) | Err(_) => return,
+            }
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        *current.lock().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&cancel);
+        loop {
+            match rx.try_recv() {
+                Ok(Order::Rebuild(changes)) => dirty.merge(changes),
+                Ok(Order::Stop) | Err(TryRecvError::Disconnected) => return,
+                Err(TryRecvError::Empty) => break,
+            }
+        }
+        match project.rebuild(&dirty, &cancel) {
+            Outcome::Cancelled => {}
+            Outcome::Done(report) => {
+                dirty = Changes::default();
+                print_report(&report);
+                publish(shared, site_dir, report);
+            }
+        }
+    }
+}
+
+/// What the terminal shows of a rebuild: notes, problems (as `rlbook build` prints them),
+/// and one summary line.
+fn print_report(report: &Report) {
+    for note in &report.notes {
+        eprintln!("{note}");
+    }
+    for (i, message) in report.problems.iter().enumerate() {
+        if i + 1 < report.problems.len() {
+            eprintln!("{message}\n");
+        } else {
+            eprintln!("{message}");
+        }
+    }
+    println!("{}", report.line());
+}
+
+/// Publish the site just written, or only the problems when nothing was written.
+fn publish(shared: &Shared, site_dir: &Path, report: Report) {
+    if !report.wrote_site {
+        shared.publish_problems(report.problems);
+        return;
+    }
+    match SiteFiles::load(site_dir) {
+        Ok(site) => shared.publish_site(site, report.problems),
+        Err(e) => {
+            let mut problems = report.problems;
+            problems.insert(0, format!("{e:#}"));
+            shared.publish_problems(problems);
+        }
+    }
+}
+
+/// The folder serve writes its site in (a fresh temporary one), removed when dropped.
+pub(crate) struct OutputDir {
+    dir: PathBuf,
+}
+
+impl OutputDir {
+    pub(crate) fn create() -> Result<OutputDir> {
+        let base = std::env::temp_dir();
+        let pid = std::process::id();
+        for n in 0..1000u32 {
+            let dir = base.join(format!("rlbook-serve-{pid}-{n}"));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(OutputDir { dir }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot create {}", dir.display()));
+                }
+            }
+        }
+        anyhow::bail!("cannot find a free folder name in {}", base.display())
+    }
+
+    /// Where the site goes.
+    pub(crate) fn site(&self) -> PathBuf {
+        self.dir.join("site")
+    }
+}
+
+impl Drop for OutputDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[cfg(test)]
+mod tests;
