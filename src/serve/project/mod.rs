@@ -69,7 +69,7 @@ impl Report {
     pub(crate) fn line(&self) -> String {
         let mut did = Vec::new();
         if !self.executed.is_empty() {
-            did.push(format!("executed {}", self.executed.join(", ")));
+            did.push(format!("executed {}", executed_summary(&self.executed)));
         }
         if !self.rendered.is_empty() {
             did.push(format!("rendered {} page(s)", self.rendered.len()));
@@ -194,7 +194,7 @@ impl Project {
 
     /// Execution errors and drift of every lesson; returns notes for the terminal.
     fn check(&mut self, book: &Book) -> Vec<String> {
-        let mut notes = Vec::new();
+        let mut unrecorded = Vec::new();
         for lesson in &book.lessons {
             let Some(state) = self.states.get_mut(&lesson.slug) else {
                 continue;
@@ -208,12 +208,22 @@ impl Project {
                 check::Drift::Checked(lines) => state.drift = lines,
                 check::Drift::NoRecord(note) => {
                     if self.noted.insert(lesson.slug.clone()) {
-                        notes.push(note);
+                        unrecorded.push((lesson.slug.clone(), note));
                     }
                 }
             }
         }
-        notes
+        match unrecorded.len() {
+            0 | 1 => unrecorded.into_iter().map(|(_, note)| note).collect(),
+            n => {
+                let slugs: Vec<String> = unrecorded.into_iter().map(|(slug, _)| slug).collect();
+                vec![format!(
+                    "note: {n} lessons have no record; serve never writes records: \
+                     `rlbook build` or `rlbook bless` makes them ({})",
+                    slugs.join(", ")
+                )]
+            }
+        }
     }
 
     /// Write the site when a page changed or `force`; `Ok(false)` when nothing was due.
@@ -246,6 +256,16 @@ impl Project {
         messages.push(summary(exec_errors, render_count, site_failed, drift_count));
         messages
     }
+}
+
+/// The lessons and scripts executed: by name when there are few, else counted.
+fn executed_summary(executed: &[String]) -> String {
+    if executed.len() <= 3 {
+        return executed.join(", ");
+    }
+    let scripts = executed.iter().filter(|e| e.contains('/')).count();
+    let lessons = executed.len() - scripts;
+    format!("{lessons} lesson(s) and {scripts} script(s)")
 }
 
 /// The report of a rebuild that could not load the configuration or the book.

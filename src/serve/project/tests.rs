@@ -150,10 +150,17 @@ fn an_error_keeps_the_last_good_page_until_it_is_fixed() {
 fn drift_is_shown_with_the_new_page_and_the_record_is_never_written() {
     let mut f = Fixture::new();
     let first = f.rebuild(Changes::everything());
-    assert!(first.notes.iter().any(|n| n.contains("has no record")));
+    assert!(
+        first
+            .notes
+            .iter()
+            .any(|n| n.starts_with("note: 2 lessons have no record")),
+        "{:?}",
+        first.notes
+    );
     assert!(!f.root.join("expected").exists());
     let again = f.rebuild(sources());
-    assert!(!again.notes.iter().any(|n| n.contains("has no record")));
+    assert!(!again.notes.iter().any(|n| n.contains("no record")));
     f.write("expected/01-one.txt", "");
     crate::build::bless(&f.root, &[]).unwrap();
     let record = std::fs::read(f.root.join("expected/01-one.txt")).unwrap();
@@ -224,6 +231,28 @@ fn a_cancelled_rebuild_publishes_nothing_and_the_next_one_does() {
     let report = f.rebuild(Changes::everything());
     assert_eq!(report.executed, ["01-one", "02-two"]);
     assert!(f.site.join("01-one.html").is_file());
+}
+
+#[test]
+fn the_terminal_line_names_few_runs_and_counts_many() {
+    let mut report = Report {
+        executed: vec!["01-a".into(), "01-a/s.rlab".into()],
+        rendered: vec!["01-a".into()],
+        wrote_site: true,
+        ..Report::default()
+    };
+    assert_eq!(
+        report.line(),
+        "rebuilt in 0.00 s: executed 01-a, 01-a/s.rlab; rendered 1 page(s); wrote the site"
+    );
+    report.executed = ["a", "a/x.rlab", "b", "c", "c/y.rlab"]
+        .map(String::from)
+        .to_vec();
+    assert!(
+        report
+            .line()
+            .contains("executed 3 lesson(s) and 2 script(s);")
+    );
 }
 
 #[test]
