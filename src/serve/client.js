@@ -2,7 +2,8 @@
    It listens on /__rlbook/ws. After each build the server says which site files changed
    and what problems remain: a changed page has its content swapped in place (keeping the
    scroll position and open <details>), changed stylesheets and figures are fetched again,
-   a changed script reloads the page, and the overlay shows the problems or goes away.
+   a change to a script the page runs reloads it, and the overlay shows the problems or
+   goes away.
    The connection comes back by itself after the server restarts. */
 (function () {
   "use strict";
@@ -40,6 +41,12 @@
     }
     return path.replace(/^\/+/, "");
   }
+
+  /* The scripts the page loaded (data loaded later on demand, such as the search index,
+     does not need a reload when it changes). */
+  var pageScripts = Array.prototype.map.call(document.querySelectorAll("script[src]"), function (s) {
+    return keyOf(s.src);
+  });
 
   function withVersion(url, build) {
     var parsed = new URL(url, location.href);
@@ -170,7 +177,7 @@
       return;
     }
     var scriptChanged = changed !== null && changed.some(function (k) {
-      return /\.js$/.test(k);
+      return pageScripts.indexOf(k) >= 0;
     });
     if (scriptChanged) {
       location.reload();
@@ -207,9 +214,11 @@
     var socket = new WebSocket(scheme + location.host + "/__rlbook/ws");
     socket.onopen = function () {
       delay = 250;
+      document.documentElement.setAttribute("data-rlbook-live", "on");
     };
     socket.onmessage = onMessage;
     socket.onclose = function () {
+      document.documentElement.setAttribute("data-rlbook-live", "off");
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 5000);
     };
