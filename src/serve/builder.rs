@@ -147,18 +147,45 @@ fn publish(shared: &Shared, site_dir: &Path, report: Report) {
     }
 }
 
-/// The folder serve writes its site in (a fresh temporary one), removed when dropped.
+/// The folder serve writes its site in (a fresh temporary one, private to the user, in
+/// memory when the system offers a memory filesystem), removed when dropped.
 pub(crate) struct OutputDir {
     dir: PathBuf,
 }
 
+/// Where temporary sites go: a memory filesystem (`$XDG_RUNTIME_DIR`, `/dev/shm`) when
+/// there is one, because rewriting and deleting a site's files there costs a fraction of
+/// what it costs on disk; else the system's temporary folder.
+fn temporary_base() -> PathBuf {
+    let candidates = [
+        std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from),
+        Some(PathBuf::from("/dev/shm")),
+    ];
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|dir| cfg!(target_os = "linux") && dir.is_dir() && writable(dir))
+        .unwrap_or_else(std::env::temp_dir)
+}
+
+fn writable(dir: &Path) -> bool {
+    std::fs::metadata(dir).is_ok_and(|m| !m.permissions().readonly())
+}
+
+fn private_dir(path: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(path)
+}
+
 impl OutputDir {
     pub(crate) fn create() -> Result<OutputDir> {
-        let base = std::env::temp_dir();
+        let base = temporary_base();
         let pid = std::process::id();
         for n in 0..1000u32 {
             let dir = base.join(format!("rlbook-serve-{pid}-{n}"));
-            match std::fs::create_dir(&dir) {
+            match private_dir(&dir) {
                 Ok(()) => return Ok(OutputDir { dir }),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
                 Err(e) => {

@@ -61,15 +61,7 @@ pub(crate) fn start(
         .spawn(move || {
             while let Some(batch) = next_batch(&rx) {
                 let dirs = BookDirs::of(&root, &serve_output);
-                let touched: Vec<PathBuf> = batch
-                    .iter()
-                    .filter_map(|raw| match raw {
-                        Raw::Paths(p) => Some(p.iter().cloned()),
-                        _ => None,
-                    })
-                    .flatten()
-                    .collect();
-                for warning in watched.sync(&mut watcher, &dirs, &touched) {
+                for warning in watched.sync(&mut watcher, &dirs, &touched_paths(&batch)) {
                     eprintln!("{warning}");
                 }
                 let changes = meaning(&dirs, &batch);
@@ -114,6 +106,17 @@ fn next_batch(rx: &Receiver<Raw>) -> Option<Vec<Raw>> {
             Err(RecvTimeoutError::Timeout) => return Some(batch),
         }
     }
+}
+
+/// Every path the events of a batch name.
+fn touched_paths(batch: &[Raw]) -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    for raw in batch {
+        if let Raw::Paths(p) = raw {
+            paths.extend(p.iter().cloned());
+        }
+    }
+    paths
 }
 
 /// Files inside a new folder may be written before the folder is watched: a folder stands

@@ -70,6 +70,13 @@ fn the_output_folder_is_removed_when_dropped() {
     std::fs::create_dir_all(out.site()).unwrap();
     std::fs::write(out.site().join("index.html"), "x").unwrap();
     let parent = out.site().parent().unwrap().to_path_buf();
+    assert!(parent.starts_with(temporary_base()));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&parent).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700, "{mode:o}");
+    }
     drop(out);
     assert!(!parent.exists());
 }

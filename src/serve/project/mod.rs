@@ -128,15 +128,7 @@ impl Project {
         if changes.sources || changes.record || changes.full || !executed.is_empty() {
             notes = self.check(&book);
         }
-        let new_nav = pages::nav_of(&book);
-        pages::invalidate_links(&book, &mut self.states, &self.nav, &new_nav);
-        self.nav = new_nav;
-        let math = self
-            .math
-            .take()
-            .unwrap_or_else(|| self.prerender_math(&book));
-        let (rendered, warnings) = pages::render(&book, &math, &mut self.states);
-        self.math = Some(math);
+        let (rendered, warnings) = self.render(&book);
         notes.extend(warnings);
         if cancel.load(Ordering::Relaxed) {
             self.book = Some(book);
@@ -180,6 +172,21 @@ impl Project {
             return Ok(book);
         }
         Book::load(config).map_err(|e| format!("{e:#}"))
+    }
+
+    /// Render the pages that are out of date (pages linking to a lesson that was added,
+    /// removed or retitled are); returns their slugs and warnings.
+    fn render(&mut self, book: &Book) -> (Vec<String>, Vec<String>) {
+        let nav = pages::nav_of(book);
+        pages::invalidate_links(book, &mut self.states, &self.nav, &nav);
+        self.nav = nav;
+        let math = self
+            .math
+            .take()
+            .unwrap_or_else(|| self.prerender_math(book));
+        let rendered = pages::render(book, &math, &mut self.states);
+        self.math = Some(math);
+        rendered
     }
 
     fn prerender_math(&self, book: &Book) -> MathCache {

@@ -69,6 +69,7 @@ fn a_rescan_looks_at_everything_but_the_configuration() {
     ];
     let c = meaning(&d, &batch);
     assert!(c.sources && c.site && c.record && !c.full);
+    assert_eq!(touched_paths(&batch), [dir.path().join("content/01-a.md")]);
 }
 
 /// Wait (generously) until the collected changes satisfy `done`.
