@@ -40,34 +40,51 @@ impl BuildQueue {
     }
 }
 
-/// The running builder thread.
+/// The builder: its queue exists before its thread, so that the watcher can start first
+/// and no change between the first build's reading and the watch's start is lost.
 pub(crate) struct Builder {
     queue: BuildQueue,
+    orders: Option<Receiver<Order>>,
     thread: Option<JoinHandle<()>>,
 }
 
-/// Start the builder: it builds everything first, then waits for changes.
-pub(crate) fn spawn(project: Project, shared: Arc<Shared>, site_dir: &Path) -> Result<Builder> {
-    let (orders, rx) = mpsc::channel();
-    let current = Arc::new(Mutex::new(Arc::new(AtomicBool::new(false))));
-    let queue = BuildQueue {
-        orders,
-        current: Arc::clone(&current),
-    };
-    let site_dir = site_dir.to_path_buf();
-    let thread = std::thread::Builder::new()
-        .name("rlbook-build".into())
-        .spawn(move || run(&rx, &current, project, &shared, &site_dir))
-        .context("cannot start the build thread")?;
-    Ok(Builder {
-        queue,
-        thread: Some(thread),
-    })
-}
-
 impl Builder {
+    pub(crate) fn new() -> Builder {
+        let (orders, rx) = mpsc::channel();
+        let queue = BuildQueue {
+            orders,
+            current: Arc::new(Mutex::new(Arc::new(AtomicBool::new(false)))),
+        };
+        Builder {
+            queue,
+            orders: Some(rx),
+            thread: None,
+        }
+    }
+
     pub(crate) fn queue(&self) -> BuildQueue {
         self.queue.clone()
+    }
+
+    /// Start the thread: it builds everything first, then takes changes from the queue.
+    pub(crate) fn start(
+        &mut self,
+        project: Project,
+        shared: Arc<Shared>,
+        site_dir: &Path,
+    ) -> Result<()> {
+        let rx = self
+            .orders
+            .take()
+            .context("the builder was started twice")?;
+        let current = Arc::clone(&self.queue.current);
+        let site_dir = site_dir.to_path_buf();
+        let thread = std::thread::Builder::new()
+            .name("rlbook-build".into())
+            .spawn(move || run(&rx, &current, project, &shared, &site_dir))
+            .context("cannot start the build thread")?;
+        self.thread = Some(thread);
+        Ok(())
     }
 
     /// Cancel the rebuild in progress and wait for the thread to end.

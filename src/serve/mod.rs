@@ -57,9 +57,10 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
     );
     let shared = Arc::new(shared::Shared::new());
     let project = project::Project::new(&root, &site_dir, overlay::LIVE_RELOAD_SNIPPET);
-    let builder = builder::spawn(project, Arc::clone(&shared), &site_dir)?;
+    let mut builder = builder::Builder::new();
     let queue = builder.queue();
     let watch = watch::start(&root, &site_dir, move |changes| queue.push(changes))?;
+    builder.start(project, Arc::clone(&shared), &site_dir)?;
     if opts.open
         && let Err(e) = listen::open_browser(&bound.url)
     {

@@ -38,7 +38,13 @@ fn a_stale_rebuild_stuck_in_a_loop_is_cancelled_by_the_next_change() {
     let shared = Arc::new(Shared::new());
     let mut events = shared.subscribe();
     let project = Project::new(&root, &out.site(), LIVE_RELOAD_SNIPPET);
-    let builder = spawn(project, Arc::clone(&shared), &out.site()).unwrap();
+    let mut builder = Builder::new();
+    builder
+        .start(project, Arc::clone(&shared), &out.site())
+        .unwrap();
+    let project_again = Project::new(&root, &out.site(), LIVE_RELOAD_SNIPPET);
+    let twice = builder.start(project_again, Arc::clone(&shared), &out.site());
+    assert!(twice.unwrap_err().to_string().contains("started twice"));
     let first = next_message(&mut events);
     assert_eq!(first["type"], "reload");
     assert!(page(&shared, "01-a.html").contains(LIVE_RELOAD_SNIPPET));
