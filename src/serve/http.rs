@@ -90,6 +90,8 @@ fn respond(status: StatusCode, content_type: &'static str, body: Bytes) -> Respo
     response
 }
 
+const HTML: &str = "text/html; charset=utf-8";
+
 /// A file of the site, a redirect from a folder to its `/` form, or a 404.
 async fn site_file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {
@@ -102,43 +104,28 @@ async fn site_file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) 
     let published = shared.current();
     let stamp = shared.stamp(&published);
     let path = uri.path();
-    let key = site_key(path);
-    let html = "text/html; charset=utf-8";
-    if published.build == 0 {
-        return match key {
-            Some(k) if k.ends_with(".html") => {
-                respond(StatusCode::OK, html, overlay::waiting_page(&stamp).into())
-            }
-            _ => respond(
-                StatusCode::NOT_FOUND,
-                html,
-                overlay::not_found_page(path, &stamp).into(),
-            ),
-        };
+    let not_found = || {
+        let page = overlay::not_found_page(path, &stamp);
+        respond(StatusCode::NOT_FOUND, HTML, page.into())
+    };
+    let Some(key) = site_key(path) else {
+        return not_found();
+    };
+    if published.build == 0 && key.ends_with(".html") {
+        return respond(StatusCode::OK, HTML, overlay::waiting_page(&stamp).into());
     }
     let site = &published.site;
-    match key {
-        Some(k) => match site.get(&k) {
-            Some(bytes) if k.ends_with(".html") => {
-                let page = String::from_utf8_lossy(bytes);
-                let stamped = overlay::inject(&page, &overlay::element(&stamp));
-                respond(StatusCode::OK, html, stamped.into())
-            }
-            Some(bytes) => respond(StatusCode::OK, content_type(&k), bytes.clone()),
-            None if !path.ends_with('/') && site.get(&format!("{k}/index.html")).is_some() => {
-                redirect(&format!("{path}/"))
-            }
-            None => respond(
-                StatusCode::NOT_FOUND,
-                html,
-                overlay::not_found_page(path, &stamp).into(),
-            ),
-        },
-        None => respond(
-            StatusCode::NOT_FOUND,
-            html,
-            overlay::not_found_page(path, &stamp).into(),
-        ),
+    match site.get(&key) {
+        Some(bytes) if key.ends_with(".html") => {
+            let page = String::from_utf8_lossy(bytes);
+            let stamped = overlay::inject(&page, &overlay::element(&stamp));
+            respond(StatusCode::OK, HTML, stamped.into())
+        }
+        Some(bytes) => respond(StatusCode::OK, content_type(&key), bytes.clone()),
+        None if !path.ends_with('/') && site.get(&format!("{key}/index.html")).is_some() => {
+            redirect(&format!("{path}/"))
+        }
+        None => not_found(),
     }
 }
 
