@@ -196,9 +196,35 @@ fn private_dir(path: &Path) -> std::io::Result<()> {
     builder.create(path)
 }
 
+/// Remove the output folders of serve runs that ended without cleaning up (killed), known
+/// by a process id that is no longer running. Only where `/proc` tells which processes run.
+fn remove_abandoned(base: &Path) {
+    let proc = Path::new("/proc");
+    if !cfg!(target_os = "linux") || !proc.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let pid = name
+            .strip_prefix("rlbook-serve-")
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !proc.join(pid.to_string()).exists()
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 impl OutputDir {
     pub(crate) fn create() -> Result<OutputDir> {
         let base = temporary_base();
+        remove_abandoned(&base);
         let pid = std::process::id();
         for n in 0..1000u32 {
             let dir = base.join(format!("rlbook-serve-{pid}-{n}"));

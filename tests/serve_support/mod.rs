@@ -190,7 +190,17 @@ impl Served {
 }
 
 impl Drop for Served {
+    /// Stop the server the way a user does (so it removes its site folder); kill it only if
+    /// it does not stop.
     fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let pid = self.child.id().to_string();
+            let _ = Command::new("kill").args(["-INT", &pid]).status();
+            let deadline = Instant::now() + PATIENCE;
+            while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

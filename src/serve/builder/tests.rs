@@ -69,6 +69,22 @@ fn a_stale_rebuild_stuck_in_a_loop_is_cancelled_by_the_next_change() {
 }
 
 #[test]
+fn folders_of_serve_runs_that_are_gone_are_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let gone = dir.path().join(format!("rlbook-serve-{}-0", u32::MAX - 1));
+    let alive = dir
+        .path()
+        .join(format!("rlbook-serve-{}-0", std::process::id()));
+    let other = dir.path().join("something-else");
+    for d in [&gone, &alive, &other] {
+        std::fs::create_dir_all(d.join("site")).unwrap();
+    }
+    remove_abandoned(dir.path());
+    assert_eq!(gone.exists(), !Path::new("/proc/self").exists());
+    assert!(alive.exists() && other.exists());
+}
+
+#[test]
 fn the_output_folder_is_removed_when_dropped() {
     let out = OutputDir::create().unwrap();
     let other = OutputDir::create().unwrap();
