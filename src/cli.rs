@@ -41,6 +41,22 @@ enum Command {
         #[arg(long, default_value = ".")]
         dir: PathBuf,
     },
+    /// Build the book, serve it on this machine, and rebuild on every change with live
+    /// reload; errors and drift are shown over the page, and records are never written.
+    Serve {
+        /// The book's root directory.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// The port (default 3000, or the next free one); a port given here must be free.
+        #[arg(long)]
+        port: Option<u16>,
+        /// Open the book in the browser.
+        #[arg(long)]
+        open: bool,
+        /// The address to listen on (default 127.0.0.1: this machine only).
+        #[arg(long, value_name = "ADDR")]
+        host: Option<String>,
+    },
     /// Run one rlab script the way `rustlab run` does (assignments echo unless suppressed).
     Run {
         /// The script to run; `run` and `savefig` paths are relative to its folder.
@@ -85,6 +101,26 @@ pub fn main() -> ExitCode {
         } => run_script(&file, seed),
         Command::Build { book, strict } => run_pipeline(&book, Goal::Build, strict),
         Command::Check { book } => run_pipeline(&book, Goal::Check, false),
+        Command::Serve {
+            dir,
+            port,
+            open,
+            host,
+        } => {
+            let opts = crate::serve::ServeOptions {
+                root: dir,
+                port,
+                host,
+                open,
+            };
+            match crate::serve::run(&opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Bless { lessons, dir } => {
             report(build::bless(&dir, &lessons).map(|lines| Summary {
                 line: format!("blessed {} lesson(s)", lines.len()),

@@ -9,3 +9,4 @@ pub mod exec;
 pub mod lang;
 pub mod record;
 pub mod render;
+pub mod serve;

@@ -8,6 +8,8 @@ use crate::config::Config;
 use crate::lang::{self, Figure, Mode, RunError, Session};
 use rayon::prelude::*;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A value a `print` call showed after its text label: `print("mean(v):", m)` gives label
 /// `mean(v):` and value `3`; `print("kept:", k, "of", n)` gives label `kept:` and value
@@ -110,13 +112,23 @@ pub fn run_book_with_progress(book: &Book, done: &(dyn Fn() + Sync)) -> Vec<Less
 
 /// Run one lesson: blocks and inline values in document order, scripts alongside.
 pub fn run_lesson(config: &Config, lesson: &Lesson) -> LessonRun {
+    run_lesson_until(config, lesson, None)
+}
+
+/// [`run_lesson`] that stops early once `cancel` is set (`rlbook serve` cancels a stale
+/// rebuild): whatever is still running fails with "run cancelled".
+pub fn run_lesson_until(
+    config: &Config,
+    lesson: &Lesson,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> LessonRun {
     let (notebook, scripts) = rayon::join(
-        || run_notebook(config, lesson),
+        || run_notebook(config, lesson, cancel),
         || {
             lesson
                 .scripts
                 .par_iter()
-                .map(|s| run_script(config, s))
+                .map(|s| run_script_until(config, s, cancel))
                 .collect::<Vec<_>>()
         },
     );
@@ -128,7 +140,12 @@ pub fn run_lesson(config: &Config, lesson: &Lesson) -> LessonRun {
     }
 }
 
-fn session(config: &Config, mode: Mode, base_dir: &Path) -> Session {
+fn session(
+    config: &Config,
+    mode: Mode,
+    base_dir: &Path,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> Session {
     let lang_config = lang::Config {
         mode,
         base_dir: base_dir.to_path_buf(),
@@ -139,14 +156,20 @@ fn session(config: &Config, mode: Mode, base_dir: &Path) -> Session {
         },
         stream_stdout: false,
         write_files: false,
-        cancel: None,
+        cancel: cancel.cloned(),
     };
     Session::new(lang_config, Some(config.exec.seed))
 }
 
-fn run_notebook(config: &Config, lesson: &Lesson) -> (Vec<BlockRun>, Vec<InlineRun>) {
+/// The blocks and inline values of a lesson, in document order, in one session (its
+/// scripts are not run); stopped early once `cancel` is set.
+pub fn run_notebook(
+    config: &Config,
+    lesson: &Lesson,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> (Vec<BlockRun>, Vec<InlineRun>) {
     let dir = lesson.path.parent().unwrap_or(Path::new("."));
-    let mut session = session(config, Mode::Notebook, dir);
+    let mut session = session(config, Mode::Notebook, dir, cancel);
     let mut blocks = Vec::with_capacity(lesson.blocks.len());
     let mut inlines = Vec::with_capacity(lesson.inlines.len());
     let mut pending = lesson.inlines.iter().peekable();
@@ -201,8 +224,17 @@ fn evaluate_inline(
 /// Run a standalone script the way `rlbook run` does (script mode, its own session),
 /// capturing output and the figures it saves.
 pub fn run_script(config: &Config, script: &Script) -> ScriptRun {
+    run_script_until(config, script, None)
+}
+
+/// [`run_script`], stopped early once `cancel` is set.
+pub fn run_script_until(
+    config: &Config,
+    script: &Script,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> ScriptRun {
     let dir = script.path.parent().unwrap_or(Path::new("."));
-    let mut session = session(config, Mode::Script, dir);
+    let mut session = session(config, Mode::Script, dir, cancel);
     let out = session.run_script_source(&script.display, &script.source);
     ScriptRun {
         text: out.text.trim_end().to_string(),
@@ -284,5 +316,27 @@ mod tests {
             ("P:", "Matrix(2x2) …"),
         ];
         assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    }
+
+    fn lesson(source: &str) -> Lesson {
+        let path = std::path::PathBuf::from("/book/content/01-a.md");
+        Lesson::parse(path, "content/01-a.md".into(), source.into(), Vec::new()).unwrap()
+    }
+
+    #[test]
+    fn a_set_cancel_flag_stops_a_run_and_an_unset_one_does_not() {
+        let config = Config::parse(Path::new("/book"), "", "book.toml").unwrap();
+        let lesson = lesson("```rlab\nx = 0;\nfor k = 1:1000\n  x = x + k;\nend\nprint(x)\n```\n");
+        let unset = Arc::new(AtomicBool::new(false));
+        let (blocks, _) = run_notebook(&config, &lesson, Some(&unset));
+        assert_eq!(blocks[0].error, None);
+        assert_eq!(blocks[0].text, "500500");
+        let set = Arc::new(AtomicBool::new(true));
+        let run = run_lesson_until(&config, &lesson, Some(&set));
+        let error = run.blocks[0].error.as_ref().map(|e| e.error.to_string());
+        assert!(
+            error.is_some_and(|e| e.contains("run cancelled")),
+            "{run:?}"
+        );
     }
 }

@@ -1,0 +1,180 @@
+//! What the builder publishes and the server reads: the site snapshot, the number of the
+//! build it came from, the current problems, and the messages pushed to every connected
+//! browser (`hello` on connection, `reload` when site files changed, `status` when only the
+//! problems did). Also the shutdown signal for open WebSocket connections.
+
+use super::overlay::Stamp;
+use super::site_files::SiteFiles;
+use serde_json::json;
+use std::sync::{Arc, RwLock};
+use tokio::sync::{broadcast, watch};
+
+/// One published state.
+#[derive(Debug, Default)]
+pub(crate) struct Published {
+    /// Counts the site snapshots published (0: none yet).
+    pub build: u64,
+    pub site: SiteFiles,
+    pub problems: Vec<String>,
+}
+
+/// The state shared by the builder thread and the server's tasks.
+pub(crate) struct Shared {
+    /// Names this server run, so that pages of an earlier run reload.
+    server: String,
+    current: RwLock<Arc<Published>>,
+    events: broadcast::Sender<Arc<str>>,
+    shutdown: watch::Sender<bool>,
+}
+
+impl Shared {
+    pub(crate) fn new() -> Shared {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let (shutdown, _) = watch::channel(false);
+        Shared {
+            server: format!("{}-{nanos}", std::process::id()),
+            current: RwLock::new(Arc::new(Published::default())),
+            events: broadcast::channel(64).0,
+            shutdown,
+        }
+    }
+
+    /// The state now (cheap: shares the snapshot).
+    pub(crate) fn current(&self) -> Arc<Published> {
+        let guard = self.current.read().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(&guard)
+    }
+
+    /// How a page of `published` is stamped.
+    pub(crate) fn stamp<'a>(&'a self, published: &'a Published) -> Stamp<'a> {
+        Stamp {
+            server: &self.server,
+            build: published.build,
+            problems: &published.problems,
+        }
+    }
+
+    /// Publish a new site snapshot and tell every browser which files changed.
+    pub(crate) fn publish_site(&self, site: SiteFiles, problems: Vec<String>) {
+        let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
+        let changed = site.changed_since(&guard.site);
+        let build = guard.build + 1;
+        *guard = Arc::new(Published {
+            build,
+            site,
+            problems,
+        });
+        let message = json!({
+            "type": "reload",
+            "server": self.server,
+            "build": build,
+            "changed": changed,
+            "problems": guard.problems,
+        });
+        drop(guard);
+        let _ = self.events.send(Arc::from(message.to_string()));
+    }
+
+    /// Publish new problems for the same site.
+    pub(crate) fn publish_problems(&self, problems: Vec<String>) {
+        let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
+        let build = guard.build;
+        *guard = Arc::new(Published {
+            build,
+            site: guard.site.clone(),
+            problems,
+        });
+        let message = self.message("status", &guard);
+        drop(guard);
+        let _ = self.events.send(Arc::from(message));
+    }
+
+    /// The first message of a connection: the state now.
+    pub(crate) fn hello(&self) -> String {
+        self.message("hello", &self.current())
+    }
+
+    fn message(&self, kind: &str, published: &Published) -> String {
+        json!({
+            "type": kind,
+            "server": self.server,
+            "build": published.build,
+            "problems": published.problems,
+        })
+        .to_string()
+    }
+
+    /// Messages published from now on.
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.events.subscribe()
+    }
+
+    /// Tell open connections to close.
+    pub(crate) fn shut_down(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    /// Resolves once [`Shared::shut_down`] was called.
+    pub(crate) fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(files: &[(&str, &str)]) -> SiteFiles {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        SiteFiles::load(dir.path()).unwrap()
+    }
+
+    fn parse(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn sites_and_problems_are_announced() {
+        let shared = Shared::new();
+        let mut events = shared.subscribe();
+        let hello = parse(&shared.hello());
+        assert_eq!(hello["type"], "hello");
+        assert_eq!(hello["build"], 0);
+        shared.publish_site(site(&[("a.html", "1"), ("b.css", "x")]), Vec::new());
+        shared.publish_site(
+            site(&[("a.html", "2"), ("b.css", "x")]),
+            vec!["oops".into()],
+        );
+        shared.publish_problems(Vec::new());
+        let first = parse(&events.try_recv().unwrap());
+        assert_eq!(first["changed"], json!(["a.html", "b.css"]));
+        let second = parse(&events.try_recv().unwrap());
+        assert_eq!(second["type"], "reload");
+        assert_eq!(second["build"], 2);
+        assert_eq!(second["changed"], json!(["a.html"]));
+        assert_eq!(second["problems"], json!(["oops"]));
+        let third = parse(&events.try_recv().unwrap());
+        assert_eq!(third["type"], "status");
+        assert_eq!(third["build"], 2);
+        assert_eq!(third["problems"], json!([]));
+        assert_eq!(third["server"], hello["server"]);
+        let now = shared.current();
+        assert_eq!(now.build, 2);
+        assert!(now.site.get("a.html").is_some());
+        assert_eq!(shared.stamp(&now).build, 2);
+    }
+
+    #[test]
+    fn shutting_down_is_seen_by_subscribers() {
+        let shared = Shared::new();
+        let signal = shared.shutdown_signal();
+        assert!(!*signal.borrow());
+        shared.shut_down();
+        assert!(*signal.borrow());
+    }
+}

@@ -1,0 +1,265 @@
+//! `rlbook serve` through the binary, on a temporary copy of `tests/books/serve`: pages and
+//! live reload over the WebSocket, the error overlay and its clearing, drift without
+//! writing the record, path traversal, a burst of saves, files added while serving, a taken
+//! port, and Ctrl-C. Every wait is for an event, with a generous timeout; nothing is timed.
+
+mod serve_support;
+
+use serve_support::{Served, copy_fixture, wait_until};
+
+const LESSON: &str = "content/01-basics.md";
+const PAGE: &str = "/01-basics.html";
+
+#[test]
+fn an_edit_is_pushed_to_the_browser_and_the_page_shows_it() {
+    let served = Served::start();
+    let first = served.get(PAGE);
+    assert_eq!(first.status, 200);
+    assert!(first.body.contains("Hello from the serve fixture."));
+    assert!(
+        first
+            .body
+            .contains("<script src=\"/__rlbook/client.js\" defer></script>")
+    );
+    assert!(first.body.contains("id=\"rlbook-overlay\""));
+    let mut ws = served.websocket();
+    assert_eq!(ws.next_json()["type"], "hello");
+
+    served.edit(LESSON, |text| text.replace("Hello from", "Greetings from"));
+    let message = ws.next_matching(|m| m["type"] == "reload");
+    let changed = message["changed"].as_array().unwrap();
+    assert!(changed.iter().any(|c| c == "01-basics.html"), "{message}");
+    let page = served.get(PAGE);
+    assert!(page.body.contains("Greetings from the serve fixture."));
+
+    served.edit(LESSON, |text| text.replace("[1, 2, 3, 4]", "[2, 4, 6, 8]"));
+    ws.next_matching(|m| m["type"] == "reload");
+    let page = served.get(PAGE);
+    assert!(page.body.contains("mean(v): 5"), "{}", page.body);
+}
+
+#[test]
+fn an_error_shows_over_the_last_good_page_until_it_is_fixed() {
+    let served = Served::start();
+    let mut ws = served.websocket();
+    ws.next_json();
+    served.edit(LESSON, |text| {
+        text.replace("m = mean(v);", "w = nope + 1;\nm = mean(v);")
+            .replace("Hello from", "Broken")
+    });
+    let message = ws.next_matching(|m| !m["problems"].as_array().unwrap().is_empty());
+    let problems = message["problems"].to_string();
+    assert!(
+        problems.contains("content/01-basics.md:7:5: undefined variable 'nope'"),
+        "{problems}"
+    );
+    let page = served.get(PAGE);
+    assert!(
+        page.body
+            .contains("content/01-basics.md:7:5: undefined variable 'nope'"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("role=\"alert\""));
+    assert!(
+        page.body.contains("Hello from the serve fixture."),
+        "the last good page stays"
+    );
+    assert!(
+        served
+            .stderr()
+            .contains("content/01-basics.md:7:5: undefined variable 'nope'")
+    );
+
+    served.edit(LESSON, |text| {
+        text.replace("w = nope + 1;\n", "")
+            .replace("Broken", "Fixed")
+    });
+    ws.next_matching(|m| m["problems"].as_array().unwrap().is_empty());
+    let page = served.get(PAGE);
+    assert!(page.body.contains("Fixed the serve fixture."));
+    assert!(!page.body.contains("undefined variable"));
+    assert!(!page.body.contains("role=\"alert\""));
+}
+
+#[test]
+fn drift_shows_in_the_overlay_with_the_new_page_and_the_record_is_untouched() {
+    let served = Served::start();
+    let record = served.read("expected/01-basics.txt");
+    let mut ws = served.websocket();
+    ws.next_json();
+    served.edit(LESSON, |text| text.replace("[1, 2, 3, 4]", "[1, 2, 3, 5]"));
+    ws.next_matching(|m| m["type"] == "reload");
+    let page = served.get(PAGE);
+    assert!(page.body.contains("mean(v): 2.75"));
+    assert!(
+        page.body.contains("content/01-basics.md:5"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("2.5 → 2.75"), "{}", page.body);
+    assert!(page.body.contains("rlbook bless"));
+    assert_eq!(served.read("expected/01-basics.txt"), record);
+}
+
+#[test]
+fn nothing_outside_the_site_is_served() {
+    let served = Served::start();
+    served.write("secret.txt", "top secret");
+    for path in [
+        "/../Cargo.toml",
+        "/../../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/%2E%2E/%2e%2e/Cargo.toml",
+        "/..%2fCargo.toml",
+        "/%2e%2e%2fCargo.toml",
+        "/assets/..%2f..%2fbook.toml",
+        "/..%5cCargo.toml",
+        "/..\\Cargo.toml",
+        "/assets/%2e%2e/%2e%2e/secret.txt",
+        "/.rlbook-site",
+        "/scripts/",
+        "/scripts/02-figures/",
+        "/assets",
+    ] {
+        let reply = served.get(path);
+        assert_eq!(reply.status, 404, "{path}");
+        assert!(
+            !reply.body.contains("[package]") && !reply.body.contains("top secret"),
+            "{path}"
+        );
+    }
+    let index = served.get("/");
+    assert_eq!(
+        (index.status, index.header("content-type")),
+        (200, "text/html; charset=utf-8")
+    );
+    let css = served.get("/assets/style.css");
+    assert_eq!(css.header("content-type"), "text/css; charset=utf-8");
+    let js = served.get("/assets/rlbook.js");
+    assert_eq!(js.header("content-type"), "text/javascript; charset=utf-8");
+    let figures = served.get("/02-figures.html");
+    let at = figures.body.find("figures/02-figures/").expect("a figure");
+    let svg_path = figures.body[at..].split('"').next().unwrap();
+    let svg = served.get(&format!("/{svg_path}"));
+    assert_eq!(
+        (svg.status, svg.header("content-type")),
+        (200, "image/svg+xml")
+    );
+    let head = served.request("HEAD", PAGE);
+    assert_eq!((head.status, head.body.as_str()), (200, ""));
+    assert_eq!(served.request("POST", PAGE).status, 405);
+}
+
+#[test]
+fn a_burst_of_saves_ends_on_the_final_content() {
+    let mut served = Served::start();
+    let original = served.read(LESSON);
+    for n in 0..200 {
+        let text = original
+            .replace("Hello from", &format!("Save {n} from"))
+            .replace("[1, 2, 3, 4]", &format!("[1, 2, 3, {n}]"));
+        if n % 2 == 0 {
+            served.overwrite(LESSON, &text);
+        } else {
+            served.write(LESSON, &text);
+        }
+    }
+    let page = wait_until(|| {
+        let page = served.get(PAGE);
+        page.body.contains("Save 199 from").then_some(page)
+    });
+    assert!(page.body.contains("mean(v): 51.25"), "{}", page.body);
+    assert!(served.is_running());
+    assert_eq!(served.get("/").status, 200);
+    println!("serve said:\n{}", served.stdout());
+}
+
+#[test]
+fn lessons_and_theme_files_added_while_serving_are_picked_up() {
+    let served = Served::start();
+    let mut ws = served.websocket();
+    ws.next_json();
+    served.write(
+        "content/03-later.md",
+        "# Later\n\n```rlab\nprint(\"late:\", 7 * 6)\n```\n",
+    );
+    ws.next_matching(|m| m["changed"].to_string().contains("03-later.html"));
+    assert!(served.get("/03-later.html").body.contains("late: 42"));
+    assert!(served.get("/").body.contains("Later"));
+    served.write("theme/style.css", "body { color: rebeccapurple; }\n");
+    ws.next_matching(|m| m["changed"].to_string().contains("assets/style.css"));
+    assert_eq!(
+        served.get("/assets/style.css").body,
+        "body { color: rebeccapurple; }\n"
+    );
+    served.write("content/02-figures/more.rlab", "print(\"more:\", 1 + 1)\n");
+    ws.next_matching(|m| {
+        m["changed"]
+            .to_string()
+            .contains("scripts/02-figures/more.html")
+    });
+    assert!(
+        served
+            .get("/scripts/02-figures/more.html")
+            .body
+            .contains("more: 2")
+    );
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut served = Served::start();
+    let site = served.site_dir.clone();
+    assert!(site.is_dir());
+    let _ws = served.websocket();
+    let status = served.interrupt();
+    assert!(status.success(), "{status:?}");
+    assert!(served.stdout().contains("stopped"));
+    assert!(!site.exists(), "{} is left behind", site.display());
+}
+
+#[test]
+fn an_explicit_port_that_is_taken_is_an_error() {
+    let taken = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let (_dir, book) = copy_fixture();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
+        .args([
+            "serve",
+            &book.display().to_string(),
+            "--port",
+            &port.to_string(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("port {port} on 127.0.0.1 is taken")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn sites_from_rlbook_build_carry_no_live_reload() {
+    let (_dir, book) = copy_fixture();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
+        .args(["build", &book.display().to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    for page in [
+        "index.html",
+        "01-basics.html",
+        "scripts/02-figures/sum.html",
+    ] {
+        let html = std::fs::read_to_string(book.join("site").join(page)).unwrap();
+        assert!(!html.contains("__rlbook"), "{page}");
+        assert!(!html.contains("rlbook-overlay"), "{page}");
+    }
+}

@@ -1,0 +1,303 @@
+//! Driving `rlbook serve` from the tests: a server process on a temporary copy of the
+//! `serve` fixture book (on a port the system chooses), raw HTTP requests (so that paths
+//! such as `/../x` reach the server as written), a WebSocket client, and waits for events
+//! with generous timeouts. Never measures time.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long any one event may take before a test gives up (a slow machine is not a bug).
+pub const PATIENCE: Duration = Duration::from_secs(120);
+
+/// A copy of `tests/books/serve` in a temporary folder: (the folder, the book's root).
+pub fn copy_fixture() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/books/serve");
+    copy_dir(&fixture, &book);
+    (dir, book)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// Call `probe` until it gives a value (with short pauses), or fail after [`PATIENCE`].
+pub fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(value) = probe() {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "the awaited state never came");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A running `rlbook serve`; killed when dropped.
+pub struct Served {
+    child: Child,
+    pub port: u16,
+    pub root: PathBuf,
+    pub site_dir: PathBuf,
+    stdout: Arc<Mutex<String>>,
+    stderr: Arc<Mutex<String>>,
+    _dir: tempfile::TempDir,
+}
+
+/// An HTTP reply.
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map_or("", |(_, v)| v.as_str())
+    }
+}
+
+impl Served {
+    /// Serve a fresh copy of the fixture book and wait until its site is published.
+    pub fn start() -> Served {
+        let (dir, root) = copy_fixture();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rlbook"))
+            .args(["serve", &root.display().to_string(), "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = collect(child.stderr.take().unwrap());
+        let (lines, stdout) = lines_of(child.stdout.take().unwrap());
+        let url = next_line(&lines, "serving ");
+        let port = url
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.trim_end_matches('/').parse().ok())
+            .unwrap();
+        let written = next_line(&lines, "site written to ");
+        let site_dir = PathBuf::from(
+            written
+                .trim_start_matches("site written to ")
+                .split("; ")
+                .next()
+                .unwrap(),
+        );
+        let served = Served {
+            child,
+            port,
+            root,
+            site_dir,
+            stdout,
+            stderr,
+            _dir: dir,
+        };
+        wait_until(|| (served.get("/").body.contains("Serve fixture")).then_some(()));
+        served
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.root.join(rel)).unwrap()
+    }
+
+    /// Save a file the way many editors do: write a temporary file, rename it into place
+    /// (so the server never reads half a file).
+    pub fn write(&self, rel: &str, text: &str) {
+        let path = self.root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let temporary = path.with_extension("saving.tmp");
+        std::fs::write(&temporary, text).unwrap();
+        std::fs::rename(temporary, path).unwrap();
+    }
+
+    /// Save a file by overwriting it in place (truncate, then write).
+    pub fn overwrite(&self, rel: &str, text: &str) {
+        std::fs::write(self.root.join(rel), text).unwrap();
+    }
+
+    /// Rewrite a file of the book through `change`.
+    pub fn edit(&self, rel: &str, change: impl FnOnce(&str) -> String) {
+        let text = change(&self.read(rel));
+        self.write(rel, &text);
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        self.request("GET", path)
+    }
+
+    /// One request with `path` sent exactly as given.
+    pub fn request(&self, method: &str, path: &str) -> Reply {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            self.port
+        )
+        .unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        parse_reply(&String::from_utf8_lossy(&raw))
+    }
+
+    pub fn websocket(&self) -> Socket {
+        let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        let url = format!("ws://127.0.0.1:{}/__rlbook/ws", self.port);
+        let (socket, _) = tungstenite::client(url, stream).unwrap();
+        Socket { socket }
+    }
+
+    pub fn stdout(&self) -> String {
+        self.stdout.lock().unwrap().clone()
+    }
+
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Send SIGINT (Ctrl-C) and wait for the process to end.
+    pub fn interrupt(&mut self) -> ExitStatus {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success());
+        let status = wait_until(|| self.child.try_wait().ok().flatten());
+        wait_until(|| self.stdout().contains("stopped").then_some(()));
+        status
+    }
+}
+
+impl Drop for Served {
+    /// Stop the server the way a user does (so it removes its site folder); kill it only if
+    /// it does not stop.
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let pid = self.child.id().to_string();
+            let _ = Command::new("kill").args(["-INT", &pid]).status();
+            let deadline = Instant::now() + PATIENCE;
+            while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse_reply(raw: &str) -> Reply {
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((raw, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+        .collect();
+    Reply {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// Collect everything a pipe says.
+fn collect(mut pipe: impl Read + Send + 'static) -> Arc<Mutex<String>> {
+    let text = Arc::new(Mutex::new(String::new()));
+    let sink = Arc::clone(&text);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    text
+}
+
+/// The lines of stdout as they come, and all of it so far.
+fn lines_of(stdout: ChildStdout) -> (Receiver<String>, Arc<Mutex<String>>) {
+    let (tx, rx) = mpsc::channel();
+    let text = Arc::new(Mutex::new(String::new()));
+    let sink = Arc::clone(&text);
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            sink.lock().unwrap().push_str(&format!("{line}\n"));
+            let _ = tx.send(line);
+        }
+    });
+    (rx, text)
+}
+
+/// The first line starting with `prefix` (earlier lines are skipped).
+fn next_line(lines: &Receiver<String>, prefix: &str) -> String {
+    loop {
+        let line = lines
+            .recv_timeout(PATIENCE)
+            .unwrap_or_else(|_| panic!("serve never printed a line starting with '{prefix}'"));
+        if line.starts_with(prefix) {
+            return line;
+        }
+    }
+}
+
+/// A WebSocket connection to `/__rlbook/ws`.
+pub struct Socket {
+    socket: tungstenite::WebSocket<TcpStream>,
+}
+
+impl Socket {
+    /// The next text message, as JSON.
+    pub fn next_json(&mut self) -> serde_json::Value {
+        loop {
+            match self.socket.read() {
+                Ok(tungstenite::Message::Text(text)) => {
+                    return serde_json::from_str(text.as_str()).unwrap();
+                }
+                Ok(_) => continue,
+                Err(e) => panic!("no message from serve: {e}"),
+            }
+        }
+    }
+
+    /// The next message for which `wanted` holds (others are skipped).
+    pub fn next_matching(
+        &mut self,
+        wanted: impl Fn(&serde_json::Value) -> bool,
+    ) -> serde_json::Value {
+        loop {
+            let message = self.next_json();
+            if wanted(&message) {
+                return message;
+            }
+        }
+    }
+}
