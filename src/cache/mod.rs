@@ -122,6 +122,13 @@ impl Cache {
         file::read(&dir.join(&file.rel), file.kind)
     }
 
+    /// Whether `file` exists (sound or not).
+    pub fn has(&self, file: &CacheFile) -> bool {
+        self.dir
+            .as_ref()
+            .is_some_and(|d| d.join(&file.rel).is_file())
+    }
+
     /// Store `value` in `file`; returns whether it was written (a cache that cannot be
     /// written is no error: the next build computes again).
     pub fn store<T: Serialize>(&self, file: &CacheFile, value: &T) -> bool {
@@ -211,6 +218,7 @@ mod tests {
         assert!(cache.store(&CacheFile::exec("01-a"), &7u32));
         assert_eq!(cache.load(&CacheFile::math()), Some("formulas".to_string()));
         assert_eq!(cache.load(&CacheFile::exec("01-a")), Some(7u32));
+        assert!(cache.has(&CacheFile::math()) && !cache.has(&CacheFile::highlight()));
         assert_eq!(cache.load::<u32>(&CacheFile::page("01-a")), None);
         assert_eq!(
             files(&root.path().join(DIR)),

@@ -1,6 +1,8 @@
 //! Tests of execution through the cache: what is reused, what runs again and why.
 
 use super::*;
+use crate::lang::ErrorKind;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn write(root: &Path, name: &str, text: &str) {
