@@ -37,7 +37,8 @@ pub(crate) fn unchanged(
     Ok(files.already_at(target, marker))
 }
 
-/// Write `files` with `marker` into a staging directory and swap it in at `target`.
+/// Write `files` with `marker` into a staging directory and swap it in at `target`. Files
+/// the current site already holds byte for byte are hard-linked, not written again.
 pub(crate) fn publish(
     target: &Path,
     protected: &[&Path],
@@ -46,7 +47,7 @@ pub(crate) fn publish(
 ) -> Result<()> {
     let mut staging = Staging::create(target, protected, marker)?;
     for (path, bytes) in files.iter() {
-        staging.write(&path.to_string_lossy(), bytes)?;
+        staging.write_reusing(&path.to_string_lossy(), bytes)?;
     }
     staging.commit()
 }
@@ -86,6 +87,25 @@ impl Staging {
     /// Write `bytes` at `rel` (a path relative to the site root). Writing the same path
     /// twice is an error: two things of the site would claim one file.
     pub(crate) fn write(&mut self, rel: &str, bytes: &[u8]) -> Result<()> {
+        let (_, full) = self.claim(rel)?;
+        std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
+    }
+
+    /// [`Staging::write`], as a hard link to the file at `rel` in the site being replaced
+    /// when that file holds exactly `bytes` (a link costs the filesystem far less than a
+    /// new file, and most files of a rebuilt site are unchanged).
+    pub(crate) fn write_reusing(&mut self, rel: &str, bytes: &[u8]) -> Result<()> {
+        let (path, full) = self.claim(rel)?;
+        let old = self.target.join(path);
+        if holds(&old, bytes) && std::fs::hard_link(&old, &full).is_ok() {
+            return Ok(());
+        }
+        std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
+    }
+
+    /// Check `rel` and claim it (a second claim is an error); its folder in the staging
+    /// directory is created. Returns the relative and the full path.
+    fn claim(&mut self, rel: &str) -> Result<(PathBuf, PathBuf)> {
         let path = links::checked_relative(rel)?;
         if !self.written.insert(path.clone()) {
             bail!("two files of the site would be written at '{rel}'");
@@ -95,8 +115,7 @@ impl Staging {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create {}", parent.display()))?;
         }
-        std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))?;
-        Ok(())
+        Ok((path, full))
     }
 
     /// Swap the staged site into place.
@@ -113,6 +132,12 @@ impl Drop for Staging {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// Whether `path` is a regular file holding exactly `bytes`.
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+        && std::fs::read(path).is_ok_and(|b| b == bytes)
 }
 
 /// Rename `target` aside (if present), `new` into its place, then delete the old site. If
@@ -267,6 +292,34 @@ mod tests {
         assert_eq!(std::fs::read(target.join("index.html")).unwrap(), b"old");
         assert_eq!(listing(dir.path()), ["site"]);
         assert_eq!(listing(&target), [MARKER, "index.html"]);
+    }
+
+    #[test]
+    fn unchanged_files_are_linked_from_the_old_site_and_changed_ones_written() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("site");
+        let mut first = Staging::create(&target, &[], MARKER_TEXT).unwrap();
+        first.write("same.html", b"same").unwrap();
+        first.write("changed.html", b"old").unwrap();
+        first.commit().unwrap();
+        let inode = |name: &str| std::fs::metadata(target.join(name)).unwrap().ino();
+        let (same, changed) = (inode("same.html"), inode("changed.html"));
+        let mut second = Staging::create(&target, &[], MARKER_TEXT).unwrap();
+        second.write_reusing("same.html", b"same").unwrap();
+        second.write_reusing("changed.html", b"new").unwrap();
+        second.write_reusing("added.html", b"added").unwrap();
+        assert!(second.write_reusing("same.html", b"same").is_err());
+        second.commit().unwrap();
+        assert_eq!(inode("same.html"), same, "linked");
+        assert_ne!(inode("changed.html"), changed, "written");
+        assert_eq!(std::fs::read(target.join("changed.html")).unwrap(), b"new");
+        assert_eq!(std::fs::read(target.join("added.html")).unwrap(), b"added");
+        assert_eq!(
+            std::fs::metadata(target.join("same.html")).unwrap().nlink(),
+            1
+        );
+        assert_eq!(listing(dir.path()), ["site"]);
     }
 
     #[test]
