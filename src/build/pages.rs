@@ -111,22 +111,6 @@ fn render_missing(
         let live: HashSet<Formula> = collect_formulas(book, runs).into_iter().collect();
         math.store(cache, |f| live.contains(f));
     }
-    store_highlighting(book, cache);
+    highlight::store_cached_for(cache, book);
     results
-}
-
-/// Store the highlighted code the book still shows: its blocks and scripts, and other code
-/// that stands in a lesson's source.
-fn store_highlighting(book: &Book, cache: &Cache) {
-    let exact: HashSet<&str> = book
-        .lessons
-        .iter()
-        .flat_map(|l| {
-            let blocks = l.blocks.iter().map(|b| b.code.as_str());
-            blocks.chain(l.scripts.iter().map(|s| s.source.as_str()))
-        })
-        .collect();
-    highlight::store_cached(cache, |_, code| {
-        exact.contains(code) || book.lessons.iter().any(|l| l.source.contains(code))
-    });
 }

@@ -6,15 +6,19 @@
 //! ```text
 //! "RLBKCACH"                      8 bytes of magic
 //! format                          u32: FORMAT, bumped whenever any cached type changes
-//! version length, version         u8 + bytes: the rlbook version that wrote the file
+//! build length, build             u8 + bytes: the rlbook build that wrote the file
 //! kind length, kind               u8 + bytes: what the payload is ("exec", "page", ...)
 //! payload length                  u64
 //! checksum                        32 bytes: BLAKE3 of the payload
 //! payload                         bincode of the cached value
 //! ```
 //!
-//! A file from another rlbook version or format, of another kind, truncated, extended or with
+//! A file from another rlbook build or format, of another kind, truncated, extended or with
 //! a single flipped bit is rejected (`None`) and the caller computes the value again.
+//!
+//! The build is the version (`CARGO_PKG_VERSION`) plus the size and modification time of the
+//! running executable: a developer's rebuilt rlbook (same version, changed interpreter or
+//! renderer) must not reuse runs or pages its predecessor made.
 
 use super::digest::Digest;
 use bincode::Options;
@@ -22,6 +26,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const MAGIC: &[u8; 8] = b"RLBKCACH";
@@ -29,8 +34,25 @@ const MAGIC: &[u8; 8] = b"RLBKCACH";
 /// The cache format number: bump it when the layout or any cached type changes shape.
 pub const FORMAT: u32 = 1;
 
-/// The rlbook version written into every file; files of another version are ignored.
+/// The rlbook version, the first part of every file's build.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The build written into every file; files of another build are ignored.
+pub fn build_id() -> &'static str {
+    static BUILD: OnceLock<String> = OnceLock::new();
+    BUILD.get_or_init(|| {
+        let exe = std::env::current_exe().and_then(std::fs::metadata);
+        let stamp = exe.ok().map(|m| {
+            let modified = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{}-{modified}", m.len())
+        });
+        format!("{VERSION}+{}", stamp.unwrap_or_default())
+    })
+}
 
 fn options() -> impl Options {
     bincode::DefaultOptions::new()
@@ -38,7 +60,7 @@ fn options() -> impl Options {
 
 /// The bytes of a cache file holding `value` as `kind`.
 pub fn encode<T: Serialize>(kind: &str, value: &T) -> Option<Vec<u8>> {
-    encode_as(VERSION, kind, value)
+    encode_as(build_id(), kind, value)
 }
 
 fn encode_as<T: Serialize>(version: &str, kind: &str, value: &T) -> Option<Vec<u8>> {
@@ -64,7 +86,7 @@ pub fn decode<T: DeserializeOwned>(kind: &str, bytes: &[u8]) -> Option<T> {
     if r.take(MAGIC.len())? != MAGIC || r.take(4)? != FORMAT.to_le_bytes() {
         return None;
     }
-    if r.short_field()? != VERSION.as_bytes() || r.short_field()? != kind.as_bytes() {
+    if r.short_field()? != build_id().as_bytes() || r.short_field()? != kind.as_bytes() {
         return None;
     }
     let len = u64::from_le_bytes(r.take(8)?.try_into().ok()?);
@@ -173,9 +195,17 @@ mod tests {
     }
 
     #[test]
-    fn another_version_format_or_kind_is_foreign() {
+    fn another_version_build_format_or_kind_is_foreign() {
         let other = encode_as("0.0.0-other", "test", &value()).unwrap();
         assert!(decode::<Value>("test", &other).is_none());
+        assert!(
+            build_id().starts_with(&format!("{VERSION}+")),
+            "{}",
+            build_id()
+        );
+        assert_ne!(build_id(), format!("{VERSION}+"), "the executable is known");
+        let rebuilt = encode_as(&format!("{VERSION}+1-2"), "test", &value()).unwrap();
+        assert!(decode::<Value>("test", &rebuilt).is_none());
         let bytes = encode("test", &value()).unwrap();
         assert!(decode::<Value>("page", &bytes).is_none());
         let mut format = bytes.clone();

@@ -1,8 +1,8 @@
 //! The book's persistent build cache in `<book root>/.rlbook/`: what a warm rebuild reuses
 //! instead of computing again. Safe to delete at any time; git-ignored (the folder ignores
 //! itself). Every file is versioned and checksummed ([`file`]); one that is corrupt,
-//! truncated or written by another rlbook version is ignored and replaced, never trusted.
-//! Writes are atomic, so concurrent builds of one book never leave a torn file.
+//! truncated or written by another rlbook version (or build) is ignored and replaced, never
+//! trusted. Writes are atomic, so concurrent builds of one book never leave a torn file.
 //!
 //! What is kept:
 //! - `exec/<lesson>.bin`: the lesson's run (blocks, inline values, scripts, figures, errors),
@@ -15,9 +15,9 @@
 //!
 //! `--no-cache` gives a [`Cache`] that neither reads nor writes.
 
-pub mod digest;
-pub mod file;
-pub mod pages;
+pub(crate) mod digest;
+pub(crate) mod file;
+pub(crate) mod pages;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

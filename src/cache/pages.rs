@@ -2,7 +2,7 @@
 //! source, file, scripts, everything parsed from them), its run, the slugs and titles of the
 //! book's lessons (what its links resolve to and show) and strictness. The key digests all of
 //! them; the renderers (KaTeX, syntect, the figure renderer) are rlbook's own, pinned by the
-//! version in the file header.
+//! build in the file header.
 //!
 //! The page is stored through mirror types, destructured field by field, so a field added
 //! to the page types cannot be silently dropped from the cache (it does not compile).

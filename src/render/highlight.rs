@@ -11,8 +11,9 @@
 //! for the process and persist in the book's cache (`.rlbook/highlight.bin`): a warm build
 //! loads them and never starts syntect.
 
+use crate::book::Book;
 use crate::cache::{Cache, CacheFile};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use syntect::html::{ClassStyle, ClassedHTMLGenerator};
 use syntect::parsing::{SyntaxDefinition, SyntaxReference, SyntaxSet, SyntaxSetBuilder};
@@ -110,7 +111,8 @@ pub fn load_cached(cache: &Cache) {
 /// were added since the last store or the cache has none; returns whether it wrote.
 pub fn store_cached(cache: &Cache, keep: impl Fn(&str, &str) -> bool) -> bool {
     let mut memo = memo();
-    if !cache.is_enabled() || !(memo.added || !cache.has(&CacheFile::highlight())) {
+    let due = memo.added || !cache.has(&CacheFile::highlight());
+    if !cache.is_enabled() || !due {
         return false;
     }
     let mut kept: Vec<(&str, &str, &str)> = memo
@@ -126,6 +128,22 @@ pub fn store_cached(cache: &Cache, keep: impl Fn(&str, &str) -> bool) -> bool {
     let written = cache.store(&CacheFile::highlight(), &kept);
     memo.added &= !written;
     written
+}
+
+/// [`store_cached`], keeping the code `book` still shows: its blocks and scripts, and other
+/// code that stands in a lesson's source.
+pub(crate) fn store_cached_for(cache: &Cache, book: &Book) -> bool {
+    let exact: HashSet<&str> = book
+        .lessons
+        .iter()
+        .flat_map(|l| {
+            let blocks = l.blocks.iter().map(|b| b.code.as_str());
+            blocks.chain(l.scripts.iter().map(|s| s.source.as_str()))
+        })
+        .collect();
+    store_cached(cache, |_, code| {
+        exact.contains(code) || book.lessons.iter().any(|l| l.source.contains(code))
+    })
 }
 
 /// The syntax of a language class and the set it belongs to.

@@ -6,7 +6,8 @@
 //! (the one place lines and columns show): where each step stands, the line each inline
 //! value stands on, and the working directory (`run` file names in messages are relative to
 //! it). A script's key: its file name, folder and source; its context: the working directory.
-//! Every part also lists the files it read with `run`, by digest, checked on lookup.
+//! Every part also lists the files it read with `run`, by digest, checked on lookup. The rlbook
+//! build that ran it is checked by the cache file's header.
 
 use super::super::notebook::{self, NotebookRun, Step};
 use super::super::{BlockRun, InlineRun, ScriptRun};

@@ -156,9 +156,11 @@ fn run_plan(
     cancel: &Arc<AtomicBool>,
 ) -> Fresh {
     let from_cache = plan.notebook == NotebookPlan::FromCache || plan.scripts.contains(&true);
-    let stored = from_cache
-        .then(|| Stored::load(cache, lesson))
-        .unwrap_or_default();
+    let stored = if from_cache {
+        Stored::load(cache, lesson)
+    } else {
+        Stored::default()
+    };
     let (notebook, scripts) = rayon::join(
         || run_notebook(config, &stored, lesson, plan.notebook, old, cancel),
         || {

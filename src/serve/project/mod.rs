@@ -209,14 +209,7 @@ impl Project {
         }
         let rendered = pages::render(book, &math, &mut self.states);
         self.math = Some(math);
-        crate::render::highlight::store_cached(&self.cache, |_, code| {
-            book.lessons.iter().any(|l| l.source.contains(code))
-                || book
-                    .lessons
-                    .iter()
-                    .flat_map(|l| &l.scripts)
-                    .any(|s| s.source == code)
-        });
+        crate::render::highlight::store_cached_for(&self.cache, book);
         rendered
     }
 
