@@ -56,6 +56,9 @@ enum Command {
         /// The address to listen on (default 127.0.0.1: this machine only).
         #[arg(long, value_name = "ADDR")]
         host: Option<String>,
+        /// Neither read nor write the book's cache (`.rlbook/`): run and render everything.
+        #[arg(long)]
+        no_cache: bool,
     },
     /// Run one rlab script the way `rustlab run` does (assignments echo unless suppressed).
     Run {
@@ -83,6 +86,10 @@ struct BookArgs {
     /// Also write the drift report as JSON to this file.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
+    /// Neither read nor write the book's cache (`.rlbook/`): run and render everything and
+    /// write the whole site.
+    #[arg(long)]
+    no_cache: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -106,12 +113,14 @@ pub fn main() -> ExitCode {
             port,
             open,
             host,
+            no_cache,
         } => {
             let opts = crate::serve::ServeOptions {
                 root: dir,
                 port,
                 host,
                 open,
+                cache: !no_cache,
             };
             match crate::serve::run(&opts) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -143,6 +152,7 @@ fn run_pipeline(book: &BookArgs, goal: Goal, strict: bool) -> ExitCode {
         locked: book.locked || in_ci(),
         report: book.report.clone(),
         live_reload: None,
+        cache: !book.no_cache,
     };
     report(build::run(&opts))
 }

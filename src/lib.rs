@@ -3,6 +3,7 @@
 
 pub mod book;
 pub mod build;
+pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod exec;

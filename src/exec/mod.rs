@@ -1,12 +1,18 @@
 //! Execution of a book: each lesson in its own fresh session (lessons in parallel, blocks in
 //! document order, inline values evaluated where they stand), each standalone script in a
-//! session of its own. Produces outputs only; knows nothing of HTML or the record.
+//! session of its own. Produces outputs only; knows nothing of HTML or the record. Runs can
+//! be reused from the book's persistent cache ([`cached`]) and resumed from a saved session
+//! ([`notebook`]).
+
+pub mod cached;
+pub mod notebook;
 
 use crate::book::script::Script;
-use crate::book::{Book, CodeBlock, Lesson};
+use crate::book::{Book, Lesson};
 use crate::config::Config;
-use crate::lang::{self, Figure, Mode, RunError, Session};
+use crate::lang::{self, Figure, FileRun, Mode, RunError, Session};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -15,7 +21,7 @@ use std::sync::atomic::AtomicBool;
 /// `mean(v):` and value `3`; `print("kept:", k, "of", n)` gives label `kept:` and value
 /// `2 of 6` (the rest of the printed line, as printed). A multi-line value (a matrix) keeps
 /// its first line and an ellipsis.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LabelledValue {
     pub label: String,
     pub value: String,
@@ -51,7 +57,7 @@ fn labelled(call: &[lang::PrintItem]) -> Option<LabelledValue> {
 }
 
 /// What one code block produced.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BlockRun {
     /// False for `no_run` blocks.
     pub executed: bool,
@@ -65,13 +71,13 @@ pub struct BlockRun {
 }
 
 /// The value of one `${…}`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InlineRun {
     pub value: Result<String, RunError>,
 }
 
 /// What one standalone script printed and drew.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScriptRun {
     pub text: String,
     pub figures: Vec<Figure>,
@@ -80,7 +86,7 @@ pub struct ScriptRun {
 }
 
 /// Everything a lesson produced, indexed like the lesson's blocks, inlines and scripts.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LessonRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
@@ -140,7 +146,7 @@ pub fn run_lesson_until(
     }
 }
 
-fn session(
+pub(crate) fn session(
     config: &Config,
     mode: Mode,
     base_dir: &Path,
@@ -168,57 +174,8 @@ pub fn run_notebook(
     lesson: &Lesson,
     cancel: Option<&Arc<AtomicBool>>,
 ) -> (Vec<BlockRun>, Vec<InlineRun>) {
-    let dir = lesson.path.parent().unwrap_or(Path::new("."));
-    let mut session = session(config, Mode::Notebook, dir, cancel);
-    let mut blocks = Vec::with_capacity(lesson.blocks.len());
-    let mut inlines = Vec::with_capacity(lesson.inlines.len());
-    let mut pending = lesson.inlines.iter().peekable();
-    for block in &lesson.blocks {
-        while let Some(v) = pending.next_if(|v| v.span.start < block.span.start) {
-            inlines.push(evaluate_inline(&mut session, lesson, v));
-        }
-        blocks.push(run_block(&mut session, lesson, block));
-    }
-    for v in pending {
-        inlines.push(evaluate_inline(&mut session, lesson, v));
-    }
-    (blocks, inlines)
-}
-
-fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> BlockRun {
-    if block.attrs.no_run {
-        return BlockRun::default();
-    }
-    let out = session.run_block(&lesson.display, block.first_line, &block.code);
-    BlockRun {
-        executed: true,
-        text: out.text.trim().to_string(),
-        figures: out.figures,
-        error: out.error,
-        values: labelled_values(&out.prints),
-    }
-}
-
-fn evaluate_inline(
-    session: &mut Session,
-    lesson: &Lesson,
-    v: &crate::book::inline::InlineValue,
-) -> InlineRun {
-    let line_start = lesson.source[..v.span.start]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
-    let line_end = lesson.source[v.span.start..]
-        .find('\n')
-        .map_or(lesson.source.len(), |i| v.span.start + i);
-    let site = lang::InlineSite {
-        file: &lesson.display,
-        line: v.line,
-        col: v.col + 2,
-        line_text: &lesson.source[line_start..line_end],
-    };
-    InlineRun {
-        value: session.interpolate(&site, &v.expr, v.format.as_deref()),
-    }
+    let run = notebook::run_notebook_from(config, lesson, None, false, cancel);
+    (run.blocks, run.inlines)
 }
 
 /// Run a standalone script the way `rlbook run` does (script mode, its own session),
@@ -233,15 +190,25 @@ pub fn run_script_until(
     script: &Script,
     cancel: Option<&Arc<AtomicBool>>,
 ) -> ScriptRun {
+    run_script_reporting_files(config, script, cancel).0
+}
+
+/// [`run_script_until`], also giving the files the script read with `run`.
+pub fn run_script_reporting_files(
+    config: &Config,
+    script: &Script,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> (ScriptRun, Vec<FileRun>) {
     let dir = script.path.parent().unwrap_or(Path::new("."));
     let mut session = session(config, Mode::Script, dir, cancel);
     let out = session.run_script_source(&script.display, &script.source);
-    ScriptRun {
+    let run = ScriptRun {
         text: out.text.trim_end().to_string(),
         figures: out.figures,
         error: out.error,
         values: labelled_values(&out.prints),
-    }
+    };
+    (run, session.take_files_run())
 }
 
 /// Every failure in the runs that must stop the build: errors of blocks not marked

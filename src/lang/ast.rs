@@ -10,7 +10,9 @@ use std::sync::Arc;
 /// Where a piece of syntax came from: the source it belongs to (an index into the session's
 /// source table), its 1-based line and column (columns count characters), and its byte range
 /// within that source's text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Span {
     pub source: u32,
     pub line: u32,

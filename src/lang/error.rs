@@ -7,10 +7,11 @@
 //! [`crate::lang::source::SourceMap::render_error`], which knows the texts.
 
 use super::ast::Span;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// What went wrong, in the categories of rlab-spec §13.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ErrorKind {
     Lex,
     Parse,
@@ -25,7 +26,7 @@ pub enum ErrorKind {
     Return,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LangError {
     pub kind: ErrorKind,
     pub message: String,

@@ -19,7 +19,7 @@ pub mod source;
 pub mod value;
 
 pub use error::{ErrorKind, LangError};
-pub use eval::{Config, Mode, PrintItem};
+pub use eval::{Config, FileRun, Mode, PrintItem};
 pub use limits::Limits;
 pub use plot::model::Figure;
 
@@ -35,7 +35,7 @@ pub fn check_syntax(code: &str) -> Result<(), LangError> {
 
 /// An error of a run with its rendered form: `file:line:col: message`, the source line and a
 /// caret.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunError {
     pub error: LangError,
     pub rendered: String,
@@ -157,6 +157,17 @@ impl Session {
         std::mem::take(&mut self.interp.out)
     }
 
+    /// The files `run` statements read since the last call, in the order they were read.
+    pub fn take_files_run(&mut self) -> Vec<FileRun> {
+        std::mem::take(&mut self.interp.files_run)
+    }
+
+    /// Stop runs once `cancel` is set (replacing the flag the session was created with): a
+    /// resumed snapshot obeys the cancel flag of the rebuild that resumes it.
+    pub fn set_cancel(&mut self, cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.interp.config.cancel = cancel;
+    }
+
     /// The current value of a variable, if defined.
     pub fn variable(&self, name: &str) -> Option<&value::Value> {
         self.interp.vars.get(name)
@@ -199,5 +210,47 @@ mod tests {
         let (out_a, out_b) = (a.run_block("t", 4, next), b.run_block("t", 4, next));
         assert_eq!(out_a.text, out_b.text);
         assert!(!out_a.text.is_empty());
+    }
+
+    #[test]
+    fn files_read_by_run_are_reported_once() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("dep.rlab"), "y = 2;\n").unwrap();
+        let config = Config {
+            base_dir: dir.path().to_path_buf(),
+            ..Config::default()
+        };
+        let mut s = Session::new(config, Some(1));
+        let out = s.run_block("t", 1, "run \"dep.rlab\"\nrun \"missing.rlab\"\n");
+        assert!(out.error.is_some());
+        let files = s.take_files_run();
+        assert_eq!(files.len(), 2, "{files:?}");
+        assert_eq!(files[0].path, dir.path().join("dep.rlab"));
+        assert_eq!(files[0].text.as_deref(), Some("y = 2;\n"));
+        assert_eq!(files[1].path, dir.path().join("missing.rlab"));
+        assert_eq!(files[1].text, None);
+        assert!(s.take_files_run().is_empty());
+        assert!(s.variable("y").is_some());
+    }
+
+    #[test]
+    fn a_resumed_snapshot_obeys_its_new_cancel_flag() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let old = Arc::new(AtomicBool::new(false));
+        let config = Config {
+            cancel: Some(Arc::clone(&old)),
+            ..Config::default()
+        };
+        let mut a = Session::new(config, Some(1));
+        assert!(a.run_block("t", 1, "x = 1;\n").error.is_none());
+        old.store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut b = a.clone();
+        let looping = "for k = 1:100\n  x = x + k;\nend\n";
+        let cancelled = b.run_block("t", 2, looping).error.map(|e| e.error.message);
+        assert_eq!(cancelled.as_deref(), Some("run cancelled"));
+        a.set_cancel(Some(Arc::new(AtomicBool::new(false))));
+        assert!(a.run_block("t", 2, looping).error.is_none());
+        assert!(a.variable("x").is_some());
     }
 }

@@ -1,13 +1,22 @@
 //! Build-time syntax highlighting with syntect: class-based spans (`hl-` prefixed scope atoms,
 //! styled by `theme/highlight.css`) inside `<pre class="code"><code class="language-X">`.
 //!
-//! rlab has its own grammar (`syntax/rlab.sublime-syntax`, embedded); other languages use
-//! syntect's default set. The syntax set is built once per process. A language syntect does
-//! not know, or a grammar that fails on some line, gives the plain escaped code instead.
+//! rlab has its own grammar (`syntax/rlab.sublime-syntax`, embedded) in a syntax set of its
+//! own; other languages use syntect's default set, loaded only when one is needed. (Adding
+//! rlab to the default set would rebuild it, recompressing every default syntax: ~180 ms on
+//! every build.) A language syntect does not know, or a grammar that fails on some line,
+//! gives the plain escaped code instead.
+//!
+//! Highlighting is a pure function of the code and the language, so results are memoised
+//! for the process and persist in the book's cache (`.rlbook/highlight.bin`): a warm build
+//! loads them and never starts syntect.
 
-use std::sync::OnceLock;
+use crate::book::Book;
+use crate::cache::{Cache, CacheFile};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use syntect::html::{ClassStyle, ClassedHTMLGenerator};
-use syntect::parsing::{SyntaxDefinition, SyntaxReference, SyntaxSet};
+use syntect::parsing::{SyntaxDefinition, SyntaxReference, SyntaxSet, SyntaxSetBuilder};
 use syntect::util::LinesWithEndings;
 
 /// The class prefix of every highlighting span.
@@ -15,17 +24,39 @@ pub(crate) const CLASS_PREFIX: &str = "hl-";
 
 const RLAB_SYNTAX: &str = include_str!("syntax/rlab.sublime-syntax");
 
-/// The default syntaxes plus rlab (empty of rlab if the grammar failed to load, which a unit
-/// test rules out).
-fn syntax_set() -> &'static SyntaxSet {
+/// rlab alone (empty if the grammar failed to load, which a unit test rules out).
+fn rlab_set() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
     SET.get_or_init(|| {
-        let mut builder = SyntaxSet::load_defaults_newlines().into_builder();
+        let mut builder = SyntaxSetBuilder::new();
         if let Ok(rlab) = SyntaxDefinition::load_from_str(RLAB_SYNTAX, true, Some("rlab")) {
             builder.add(rlab);
         }
         builder.build()
     })
+}
+
+/// syntect's default syntaxes.
+fn default_set() -> &'static SyntaxSet {
+    static SET: OnceLock<SyntaxSet> = OnceLock::new();
+    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+}
+
+/// Highlighted code by language class, then code.
+type Entries = HashMap<String, HashMap<String, String>>;
+
+/// The process's highlighted code, and whether some was added since it was last stored.
+#[derive(Default)]
+struct Memo {
+    entries: Entries,
+    added: bool,
+}
+
+fn memo() -> MutexGuard<'static, Memo> {
+    static MEMO: OnceLock<Mutex<Memo>> = OnceLock::new();
+    MEMO.get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// rlab code as a complete highlighted `<pre>` element.
@@ -37,8 +68,22 @@ pub fn highlight_rlab(code: &str) -> String {
 /// highlighted when syntect knows the language, plain escaped text otherwise.
 pub fn highlight(code: &str, lang: &str) -> String {
     let lang = lang_class(lang);
-    let inner = find_syntax(&lang)
-        .and_then(|syntax| classed_html(code, syntax))
+    if let Some(html) = memo().entries.get(&lang).and_then(|m| m.get(code)) {
+        return html.clone();
+    }
+    let html = highlight_now(code, &lang);
+    let mut memo = memo();
+    memo.entries
+        .entry(lang)
+        .or_default()
+        .insert(code.to_string(), html.clone());
+    memo.added = true;
+    html
+}
+
+fn highlight_now(code: &str, lang: &str) -> String {
+    let inner = find_syntax(lang)
+        .and_then(|(syntax, set)| classed_html(code, syntax, set))
         .unwrap_or_else(|| escape_html(code));
     if lang.is_empty() {
         format!("<pre class=\"code\"><code>{inner}</code></pre>")
@@ -47,21 +92,81 @@ pub fn highlight(code: &str, lang: &str) -> String {
     }
 }
 
-fn find_syntax(lang: &str) -> Option<&'static SyntaxReference> {
+/// Add the highlighted code stored in the book's cache to the process's memo.
+pub fn load_cached(cache: &Cache) {
+    let Some(stored) = cache.load::<Vec<(String, String, String)>>(&CacheFile::highlight()) else {
+        return;
+    };
+    let mut memo = memo();
+    for (lang, code, html) in stored {
+        memo.entries
+            .entry(lang)
+            .or_default()
+            .entry(code)
+            .or_insert(html);
+    }
+}
+
+/// Store the memo's entries that `keep(lang, code)` accepts in the book's cache, if any
+/// were added since the last store or the cache has none; returns whether it wrote.
+pub fn store_cached(cache: &Cache, keep: impl Fn(&str, &str) -> bool) -> bool {
+    let mut memo = memo();
+    let due = memo.added || !cache.has(&CacheFile::highlight());
+    if !cache.is_enabled() || !due {
+        return false;
+    }
+    let mut kept: Vec<(&str, &str, &str)> = memo
+        .entries
+        .iter()
+        .flat_map(|(lang, m)| {
+            m.iter()
+                .map(move |(code, html)| (lang.as_str(), code.as_str(), html.as_str()))
+        })
+        .filter(|(lang, code, _)| keep(lang, code))
+        .collect();
+    kept.sort_unstable();
+    let written = cache.store(&CacheFile::highlight(), &kept);
+    memo.added &= !written;
+    written
+}
+
+/// [`store_cached`], keeping the code `book` still shows: its blocks and scripts, and other
+/// code that stands in a lesson's source.
+pub(crate) fn store_cached_for(cache: &Cache, book: &Book) -> bool {
+    let exact: HashSet<&str> = book
+        .lessons
+        .iter()
+        .flat_map(|l| {
+            let blocks = l.blocks.iter().map(|b| b.code.as_str());
+            blocks.chain(l.scripts.iter().map(|s| s.source.as_str()))
+        })
+        .collect();
+    store_cached(cache, |_, code| {
+        exact.contains(code) || book.lessons.iter().any(|l| l.source.contains(code))
+    })
+}
+
+/// The syntax of a language class and the set it belongs to.
+fn find_syntax(lang: &str) -> Option<(&'static SyntaxReference, &'static SyntaxSet)> {
     if lang.is_empty() {
         return None;
     }
-    let set = syntax_set();
     let token = if lang == "rustlab" { "rlab" } else { lang };
+    let set = if token == "rlab" {
+        rlab_set()
+    } else {
+        default_set()
+    };
     set.find_syntax_by_token(token)
         .filter(|s| s.name != "Plain Text")
+        .map(|syntax| (syntax, set))
 }
 
-fn classed_html(code: &str, syntax: &SyntaxReference) -> Option<String> {
+fn classed_html(code: &str, syntax: &SyntaxReference, set: &SyntaxSet) -> Option<String> {
     let style = ClassStyle::SpacedPrefixed {
         prefix: CLASS_PREFIX,
     };
-    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, syntax_set(), style);
+    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, set, style);
     for line in LinesWithEndings::from(code) {
         generator
             .parse_html_for_line_which_includes_newline(line)
@@ -112,9 +217,14 @@ mod tests {
         assert!(def.is_ok(), "{:?}", def.err());
         assert!(find_syntax("rlab").is_some());
         assert_eq!(
-            find_syntax("rustlab").map(|s| s.name.as_str()),
+            find_syntax("rustlab").map(|(s, _)| s.name.as_str()),
             Some("rlab")
         );
+        assert_eq!(
+            find_syntax("python").map(|(s, _)| s.name.as_str()),
+            Some("Python")
+        );
+        assert!(find_syntax("text").is_none());
     }
 
     #[test]
@@ -188,5 +298,23 @@ mod tests {
     fn deterministic() {
         let code = "x = [1, 2; 3, 4];\nprint(\"x:\", x');\n";
         assert_eq!(highlight_rlab(code), highlight_rlab(code));
+        assert_eq!(highlight_rlab(code), highlight_now(code, "rlab"));
+    }
+
+    #[test]
+    fn highlighted_code_persists_in_the_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path(), true);
+        let code = "persisted_only_here = 1;\n";
+        let html = highlight(code, "rlab");
+        assert!(store_cached(&cache, |_, c| c == code));
+        let stored: Vec<(String, String, String)> = cache.load(&CacheFile::highlight()).unwrap();
+        assert_eq!(
+            stored,
+            [("rlab".to_string(), code.to_string(), html.clone())]
+        );
+        load_cached(&cache);
+        assert_eq!(highlight(code, "rlab"), html);
+        assert!(!store_cached(&Cache::disabled(), |_, _| true));
     }
 }

@@ -6,14 +6,20 @@
 //! renders each unique pair once on rayon's threads (the katex crate keeps one JS context per
 //! thread). A formula KaTeX rejects is stored as its error message; the lesson renderer turns
 //! it into a warning naming the file and line.
+//!
+//! The rendered formulas persist in the book's cache (`.rlbook/math.bin`): a build loads
+//! them, [`MathCache::extend`]s them with the formulas it needs (rendering only unseen ones)
+//! and stores them again when it rendered any, keeping those the book still uses.
 
 use crate::book::Book;
+use crate::cache::{Cache, CacheFile};
 use crate::exec::LessonRun;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
 
 /// One formula: its TeX source and whether it is display math.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Formula {
     pub tex: String,
     pub display: bool,
@@ -28,19 +34,47 @@ pub struct MathCache {
 impl MathCache {
     /// Render every unique formula once, in parallel.
     pub fn prerender(formulas: impl IntoIterator<Item = Formula>) -> MathCache {
-        let unique: Vec<Formula> = formulas
+        let mut cache = MathCache::default();
+        cache.extend(formulas);
+        cache
+    }
+
+    /// Render the formulas not yet in the cache (each once, in parallel) and add them;
+    /// returns how many were rendered.
+    pub fn extend(&mut self, formulas: impl IntoIterator<Item = Formula>) -> usize {
+        let unseen: Vec<Formula> = formulas
             .into_iter()
+            .filter(|f| !self.rendered.contains_key(f))
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
-        let rendered = unique
+        let fresh: Vec<(Formula, Result<String, String>)> = unseen
             .into_par_iter()
             .map(|f| {
                 let html = render_formula(&f.tex, f.display);
                 (f, html)
             })
             .collect();
-        MathCache { rendered }
+        let count = fresh.len();
+        self.rendered.extend(fresh);
+        count
+    }
+
+    /// The formulas stored in the book's cache (none when it has no sound file).
+    pub fn load(cache: &Cache) -> MathCache {
+        let stored: Vec<(Formula, Result<String, String>)> =
+            cache.load(&CacheFile::math()).unwrap_or_default();
+        MathCache {
+            rendered: stored.into_iter().collect(),
+        }
+    }
+
+    /// Store the formulas that `keep` accepts in the book's cache (in a stable order).
+    pub fn store(&self, cache: &Cache, keep: impl Fn(&Formula) -> bool) -> bool {
+        let mut kept: Vec<(&Formula, &Result<String, String>)> =
+            self.rendered.iter().filter(|(f, _)| keep(f)).collect();
+        kept.sort_by(|a, b| a.0.cmp(b.0));
+        cache.store(&CacheFile::math(), &kept)
     }
 
     /// Number of formulas in the cache.
@@ -220,5 +254,22 @@ mod tests {
             render_formula("y", false),
             "a formula missing from the cache is rendered on demand"
         );
+    }
+
+    #[test]
+    fn extend_renders_only_unseen_formulas_and_the_cache_persists() {
+        let mut cache = MathCache::prerender([formula("x", false)]);
+        assert_eq!(cache.extend([formula("x", false), formula("y", true)]), 1);
+        assert_eq!(cache.extend([formula("y", true)]), 0);
+        assert_eq!(cache.len(), 2);
+        let dir = tempfile::tempdir().unwrap();
+        let book_cache = Cache::new(dir.path(), true);
+        assert!(MathCache::load(&book_cache).is_empty());
+        assert!(cache.store(&book_cache, |f| f.tex == "y"));
+        let loaded = MathCache::load(&book_cache);
+        assert_eq!(loaded.len(), 1);
+        assert_eq!(loaded.get("y", true), cache.get("y", true));
+        assert!(!cache.store(&Cache::disabled(), |_| true));
+        assert!(MathCache::load(&Cache::disabled()).is_empty());
     }
 }

@@ -36,6 +36,8 @@ pub struct ServeOptions {
     pub host: Option<String>,
     /// Open the book in the browser once serving.
     pub open: bool,
+    /// Use the book's cache (`.rlbook/`); false for `--no-cache`.
+    pub cache: bool,
 }
 
 /// Serve the book until Ctrl-C. Errors are those that prevent serving at all (no such
@@ -56,7 +58,9 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
         site_dir.display()
     );
     let shared = Arc::new(shared::Shared::new());
-    let project = project::Project::new(&root, &site_dir, overlay::LIVE_RELOAD_SNIPPET);
+    let cache = crate::cache::Cache::new(&root, opts.cache);
+    let project =
+        project::Project::new(&root, &site_dir, overlay::LIVE_RELOAD_SNIPPET).with_cache(cache);
     let mut builder = builder::Builder::new();
     let queue = builder.queue();
     let watch = watch::start(&root, &site_dir, move |changes| queue.push(changes))?;

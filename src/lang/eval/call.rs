@@ -209,8 +209,13 @@ impl Interp {
                 "run: '{path}' is already running (a file cannot run itself)"
             )));
         }
-        let text = std::fs::read_to_string(&full)
-            .map_err(|e| LangError::runtime(format!("run: cannot read '{path}': {e}")))?;
+        let read = std::fs::read_to_string(&full);
+        self.files_run.push(super::FileRun {
+            path: full.clone(),
+            text: read.as_ref().ok().cloned(),
+        });
+        let text =
+            read.map_err(|e| LangError::runtime(format!("run: cannot read '{path}': {e}")))?;
         let source = self.sources.add(&display_path(&full), &text, 1);
         let program = parser::parse_program(&text, source)?;
         self.running_files.push(key);

@@ -70,6 +70,15 @@ pub enum PrintItem {
     Value(String),
 }
 
+/// A file a `run` statement read, with the text it found (`None` when the file could not be
+/// read): what a run depended on besides its own code, for callers that cache runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileRun {
+    /// The path as opened (the session's base directory joined with the name given).
+    pub path: PathBuf,
+    pub text: Option<String>,
+}
+
 /// How a statement list finished, besides normally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Flow {
@@ -102,6 +111,8 @@ pub(crate) struct Interp {
     pub in_parallel_task: bool,
     /// Files currently being executed by `run`, to refuse a file running itself.
     pub running_files: Vec<PathBuf>,
+    /// Every file `run` read (or failed to read) since the caller last took them.
+    pub files_run: Vec<FileRun>,
     /// Values of `end` for the index arguments being evaluated, innermost last.
     pub end_values: Vec<f64>,
     deadline: Option<Instant>,
@@ -123,6 +134,7 @@ impl Interp {
             last_seed: None,
             in_parallel_task: false,
             running_files: Vec::new(),
+            files_run: Vec::new(),
             end_values: Vec::new(),
             deadline: None,
             ticks: 0,

@@ -4,10 +4,11 @@
 //!
 //! Data only: no rendering here (see [`super::svg`]).
 
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// How a series is drawn.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SeriesKind {
     Line,
     Scatter,
@@ -23,7 +24,7 @@ pub enum SeriesKind {
     HLine,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LineStyle {
     Solid,
     Dashed,
@@ -31,13 +32,13 @@ pub enum LineStyle {
 }
 
 /// A series colour: chosen automatically from the palette by series index, or given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Color {
     Auto(usize),
     Rgb(u8, u8, u8),
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Series {
     pub kind: SeriesKind,
     pub label: String,
@@ -48,7 +49,7 @@ pub struct Series {
 }
 
 /// A colour-mapped grid (`imagesc`, `heatmap`): `values` row-major, row 1 drawn at the top.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Heatmap {
     pub rows: usize,
     pub cols: usize,
@@ -59,7 +60,7 @@ pub struct Heatmap {
 }
 
 /// A 3-D surface (`surf`): `x`, `y`, `z` are `rows×cols`, row-major.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Surface {
     pub rows: usize,
     pub cols: usize,
@@ -70,7 +71,7 @@ pub struct Surface {
 }
 
 /// One subplot.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Panel {
     pub series: Vec<Series>,
     pub heatmap: Option<Heatmap>,
@@ -115,7 +116,7 @@ impl Panel {
 }
 
 /// A figure: a grid of panels, the current panel, the hold flag.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figure {
     pub id: u32,
     pub rows: usize,

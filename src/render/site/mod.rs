@@ -1,10 +1,13 @@
 //! The themed site: rendered lesson pages become `<slug>.html` pages, an `index.html`, one
 //! page per standalone script (`scripts/<slug>/<name>.html`), their figure files, the theme
-//! assets and the offline search index, all written into a staging directory and swapped in
-//! at the output path (see [`output`]). Templates ([`templates`]) and theme files
-//! ([`theme`]) are embedded defaults that a book overrides file by file.
+//! assets and the offline search index, all made in memory ([`files`]), then written into a
+//! staging directory and swapped in at the output path (see [`output`]); or, when the site on
+//! disk already is this one (its marker holds the same fingerprint), left as it is.
+//! Templates ([`templates`]) and theme files ([`theme`]) are embedded defaults that a book
+//! overrides file by file.
 
 mod context;
+mod files;
 mod links;
 mod output;
 mod search;
@@ -15,7 +18,7 @@ mod theme;
 use crate::book::Book;
 use crate::render::{FigureFile, LessonHtml};
 use anyhow::{Context as _, Result, bail};
-use output::Staging;
+use files::SiteFiles;
 use std::path::{Path, PathBuf};
 use templates::Templates;
 
@@ -35,13 +38,35 @@ pub struct SiteSummary {
     pub pages: usize,
     /// Figure files (of lessons and scripts).
     pub figures: usize,
-    /// Bytes of all files written.
+    /// Bytes of all files of the site.
     pub bytes: u64,
+    /// The site on disk already was this one, so nothing was written.
+    pub unchanged: bool,
 }
 
 /// Write the site of `book` from its rendered `pages` (in book order: `book.lessons[i]` ↔
 /// `pages[i]`) into `opts.output`, replacing what was there only once everything is written.
 pub fn write_site(book: &Book, pages: &[LessonHtml], opts: &SiteOptions) -> Result<SiteSummary> {
+    make_site(book, pages, opts, false)
+}
+
+/// [`write_site`], unless the site at `opts.output` already is the one it would write: same
+/// files, same bytes (compared through the fingerprint in its marker file, the files' count
+/// and sizes). Then nothing is written and the summary says `unchanged`.
+pub fn write_site_if_changed(
+    book: &Book,
+    pages: &[LessonHtml],
+    opts: &SiteOptions,
+) -> Result<SiteSummary> {
+    make_site(book, pages, opts, true)
+}
+
+fn make_site(
+    book: &Book,
+    pages: &[LessonHtml],
+    opts: &SiteOptions,
+    reuse: bool,
+) -> Result<SiteSummary> {
     check_pages(book, pages)?;
     let paths = &book.config.paths;
     let display = |p: &Path| book.config.display_path(p);
@@ -56,7 +81,7 @@ pub fn write_site(book: &Book, pages: &[LessonHtml], opts: &SiteOptions) -> Resu
         &paths.theme,
     ];
     let mut site = Site {
-        staging: Staging::create(&opts.output, &protected)?,
+        files: SiteFiles::default(),
         templates: &templates,
         live_reload: opts.live_reload.as_deref(),
         summary: SiteSummary::default(),
@@ -66,14 +91,18 @@ pub fn write_site(book: &Book, pages: &[LessonHtml], opts: &SiteOptions) -> Resu
     site.script_pages(book, pages)?;
     site.assets(&assets, pages)?;
     let mut summary = std::mem::take(&mut site.summary);
-    summary.bytes = site.staging.bytes();
-    site.staging.commit()?;
+    let marker = output::marker_text(&site.files.fingerprint());
+    summary.bytes = site.files.bytes() + marker.len() as u64;
+    summary.unchanged = reuse && output::unchanged(&opts.output, &protected, &site.files, &marker)?;
+    if !summary.unchanged {
+        output::publish(&opts.output, &protected, &site.files, &marker)?;
+    }
     Ok(summary)
 }
 
-/// The site while it is being written.
+/// The site while it is being made.
 struct Site<'a> {
-    staging: Staging,
+    files: SiteFiles,
     templates: &'a Templates,
     live_reload: Option<&'a str>,
     summary: SiteSummary,
@@ -115,10 +144,10 @@ impl Site<'_> {
                     asset.name
                 );
             }
-            self.staging.write(&path, &asset.bytes)?;
+            self.files.add(&path, asset.bytes.as_slice())?;
         }
         let index = search::index_script(pages)?;
-        self.staging.write(search::INDEX_PATH, index.as_bytes())
+        self.files.add(search::INDEX_PATH, index)
     }
 
     /// Render one page with `template` and write it at `path`.
@@ -131,7 +160,7 @@ impl Site<'_> {
             Some(snippet) => inject_before_body_end(&html, snippet),
             None => html,
         };
-        self.staging.write(path, html.as_bytes())?;
+        self.files.add(path, html)?;
         self.summary.pages += 1;
         Ok(())
     }
@@ -141,7 +170,7 @@ impl Site<'_> {
             if !figure.path.ends_with(".svg") {
                 bail!("figure file '{}' is not an .svg file", figure.path);
             }
-            self.staging.write(&figure.path, figure.svg.as_bytes())?;
+            self.files.add(&figure.path, figure.svg.as_str())?;
             self.summary.figures += 1;
         }
         Ok(())

@@ -5,8 +5,11 @@
 //!
 //! A site carries a marker file, and an existing output directory that is neither empty nor
 //! marked is refused, so a misconfigured output path can never replace a folder of sources.
+//! The marker also holds the fingerprint of the site's files ([`super::files`]).
 
+use super::files::SiteFiles;
 use super::links;
+use crate::cache::digest::Digest;
 use anyhow::{Context, Result, bail};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -16,6 +19,39 @@ use std::time::{Duration, SystemTime};
 pub(crate) const MARKER: &str = ".rlbook-site";
 const MARKER_TEXT: &[u8] = b"written by rlbook; this folder is replaced on every build\n";
 
+/// The marker of a site whose files have `fingerprint`.
+pub(crate) fn marker_text(fingerprint: &Digest) -> Vec<u8> {
+    let mut text = MARKER_TEXT.to_vec();
+    text.extend_from_slice(format!("fingerprint {}\n", fingerprint.hex()).as_bytes());
+    text
+}
+
+/// Whether the site at `target` (an allowed output path) already is `files` with `marker`.
+pub(crate) fn unchanged(
+    target: &Path,
+    protected: &[&Path],
+    files: &SiteFiles,
+    marker: &[u8],
+) -> Result<bool> {
+    check_target(target, protected)?;
+    Ok(files.already_at(target, marker))
+}
+
+/// Write `files` with `marker` into a staging directory and swap it in at `target`. Files
+/// the current site already holds byte for byte are hard-linked, not written again.
+pub(crate) fn publish(
+    target: &Path,
+    protected: &[&Path],
+    files: &SiteFiles,
+    marker: &[u8],
+) -> Result<()> {
+    let mut staging = Staging::create(target, protected, marker)?;
+    for (path, bytes) in files.iter() {
+        staging.write_reusing(&path.to_string_lossy(), bytes)?;
+    }
+    staging.commit()
+}
+
 /// Staging directories older than this are leftovers of interrupted builds.
 const STALE_AFTER: Duration = Duration::from_secs(3600);
 
@@ -24,14 +60,13 @@ pub(crate) struct Staging {
     dir: PathBuf,
     target: PathBuf,
     written: HashSet<PathBuf>,
-    bytes: u64,
     committed: bool,
 }
 
 impl Staging {
-    /// Start a site that will replace `target`. `protected` are folders the site may not
-    /// replace or contain (the book root and its sources).
-    pub(crate) fn create(target: &Path, protected: &[&Path]) -> Result<Staging> {
+    /// Start a site that will replace `target`, marked with `marker`. `protected` are folders
+    /// the site may not replace or contain (the book root and its sources).
+    pub(crate) fn create(target: &Path, protected: &[&Path], marker: &[u8]) -> Result<Staging> {
         check_target(target, protected)?;
         let (parent, name) = parent_and_name(target)?;
         std::fs::create_dir_all(&parent)
@@ -43,16 +78,34 @@ impl Staging {
             dir,
             target: target.to_path_buf(),
             written: HashSet::new(),
-            bytes: 0,
             committed: false,
         };
-        staging.write(MARKER, MARKER_TEXT)?;
+        staging.write(MARKER, marker)?;
         Ok(staging)
     }
 
     /// Write `bytes` at `rel` (a path relative to the site root). Writing the same path
     /// twice is an error: two things of the site would claim one file.
     pub(crate) fn write(&mut self, rel: &str, bytes: &[u8]) -> Result<()> {
+        let (_, full) = self.claim(rel)?;
+        std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
+    }
+
+    /// [`Staging::write`], as a hard link to the file at `rel` in the site being replaced
+    /// when that file holds exactly `bytes` (a link costs the filesystem far less than a
+    /// new file, and most files of a rebuilt site are unchanged).
+    pub(crate) fn write_reusing(&mut self, rel: &str, bytes: &[u8]) -> Result<()> {
+        let (path, full) = self.claim(rel)?;
+        let old = self.target.join(path);
+        if holds(&old, bytes) && std::fs::hard_link(&old, &full).is_ok() {
+            return Ok(());
+        }
+        std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
+    }
+
+    /// Check `rel` and claim it (a second claim is an error); its folder in the staging
+    /// directory is created. Returns the relative and the full path.
+    fn claim(&mut self, rel: &str) -> Result<(PathBuf, PathBuf)> {
         let path = links::checked_relative(rel)?;
         if !self.written.insert(path.clone()) {
             bail!("two files of the site would be written at '{rel}'");
@@ -62,14 +115,7 @@ impl Staging {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create {}", parent.display()))?;
         }
-        std::fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))?;
-        self.bytes += bytes.len() as u64;
-        Ok(())
-    }
-
-    /// Total bytes written so far.
-    pub(crate) fn bytes(&self) -> u64 {
-        self.bytes
+        Ok((path, full))
     }
 
     /// Swap the staged site into place.
@@ -86,6 +132,12 @@ impl Drop for Staging {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// Whether `path` is a regular file holding exactly `bytes`.
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+        && std::fs::read(path).is_ok_and(|b| b == bytes)
 }
 
 /// Rename `target` aside (if present), `new` into its place, then delete the old site. If
@@ -210,11 +262,11 @@ mod tests {
     fn a_committed_site_replaces_the_old_one_and_leaves_nothing_beside_it() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("site");
-        let mut first = Staging::create(&target, &[]).unwrap();
+        let mut first = Staging::create(&target, &[], MARKER_TEXT).unwrap();
         first.write("index.html", b"one").unwrap();
         first.write("figures/a/x.svg", b"<svg/>").unwrap();
         first.commit().unwrap();
-        let mut second = Staging::create(&target, &[]).unwrap();
+        let mut second = Staging::create(&target, &[], MARKER_TEXT).unwrap();
         second.write("index.html", b"two").unwrap();
         assert_eq!(std::fs::read(target.join("index.html")).unwrap(), b"one");
         second.commit().unwrap();
@@ -227,11 +279,11 @@ mod tests {
     fn a_failing_write_leaves_the_old_site_untouched() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("site");
-        let mut first = Staging::create(&target, &[]).unwrap();
+        let mut first = Staging::create(&target, &[], MARKER_TEXT).unwrap();
         first.write("index.html", b"old").unwrap();
         first.commit().unwrap();
         let failed = (|| -> Result<()> {
-            let mut s = Staging::create(&target, &[])?;
+            let mut s = Staging::create(&target, &[], MARKER_TEXT)?;
             s.write("index.html", b"new")?;
             s.write("../escape.html", b"x")?;
             s.commit()
@@ -243,13 +295,41 @@ mod tests {
     }
 
     #[test]
+    fn unchanged_files_are_linked_from_the_old_site_and_changed_ones_written() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("site");
+        let mut first = Staging::create(&target, &[], MARKER_TEXT).unwrap();
+        first.write("same.html", b"same").unwrap();
+        first.write("changed.html", b"old").unwrap();
+        first.commit().unwrap();
+        let inode = |name: &str| std::fs::metadata(target.join(name)).unwrap().ino();
+        let (same, changed) = (inode("same.html"), inode("changed.html"));
+        let mut second = Staging::create(&target, &[], MARKER_TEXT).unwrap();
+        second.write_reusing("same.html", b"same").unwrap();
+        second.write_reusing("changed.html", b"new").unwrap();
+        second.write_reusing("added.html", b"added").unwrap();
+        assert!(second.write_reusing("same.html", b"same").is_err());
+        second.commit().unwrap();
+        assert_eq!(inode("same.html"), same, "linked");
+        assert_ne!(inode("changed.html"), changed, "written");
+        assert_eq!(std::fs::read(target.join("changed.html")).unwrap(), b"new");
+        assert_eq!(std::fs::read(target.join("added.html")).unwrap(), b"added");
+        assert_eq!(
+            std::fs::metadata(target.join("same.html")).unwrap().nlink(),
+            1
+        );
+        assert_eq!(listing(dir.path()), ["site"]);
+    }
+
+    #[test]
     fn the_same_file_twice_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
-        let mut s = Staging::create(&dir.path().join("site"), &[]).unwrap();
+        let mut s = Staging::create(&dir.path().join("site"), &[], MARKER_TEXT).unwrap();
         s.write("a/b.svg", b"1").unwrap();
         let err = s.write("a/./b.svg", b"2").unwrap_err().to_string();
         assert_eq!(err, "two files of the site would be written at 'a/./b.svg'");
-        assert_eq!(s.bytes(), 1 + MARKER_TEXT.len() as u64);
+        assert_eq!(std::fs::read(s.dir.join("a/b.svg")).unwrap(), b"1");
     }
 
     #[test]
@@ -258,21 +338,21 @@ mod tests {
         let root = dir.path();
         std::fs::create_dir_all(root.join("docs")).unwrap();
         std::fs::write(root.join("docs/page.html"), "mine").unwrap();
-        let err = Staging::create(&root.join("docs"), &[])
+        let err = Staging::create(&root.join("docs"), &[], MARKER_TEXT)
             .err()
             .unwrap()
             .to_string();
         assert!(err.contains("was not written by rlbook"), "{err}");
         let content = root.join("content");
-        let err = Staging::create(root, &[&content])
+        let err = Staging::create(root, &[&content], MARKER_TEXT)
             .err()
             .unwrap()
             .to_string();
         assert!(err.contains("choose another output path"), "{err}");
         std::fs::write(root.join("file"), "x").unwrap();
-        assert!(Staging::create(&root.join("file"), &[]).is_err());
+        assert!(Staging::create(&root.join("file"), &[], MARKER_TEXT).is_err());
         std::fs::create_dir_all(root.join("empty")).unwrap();
-        assert!(Staging::create(&root.join("empty"), &[]).is_ok());
+        assert!(Staging::create(&root.join("empty"), &[], MARKER_TEXT).is_ok());
         assert_eq!(std::fs::read(root.join("docs/page.html")).unwrap(), b"mine");
     }
 
@@ -280,7 +360,7 @@ mod tests {
     fn a_relative_output_is_compared_with_the_sources_as_an_absolute_path() {
         let cwd = std::env::current_dir().unwrap();
         let sources = cwd.join("rlbook-unit-test-out/content");
-        let result = Staging::create(Path::new("rlbook-unit-test-out"), &[&sources]);
+        let result = Staging::create(Path::new("rlbook-unit-test-out"), &[&sources], MARKER_TEXT);
         let _ = std::fs::remove_dir_all(cwd.join("rlbook-unit-test-out"));
         let err = result.err().unwrap().to_string();
         assert!(err.contains("choose another output path"), "{err}");
@@ -291,7 +371,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let leftover = dir.path().join(".site.rlbook-old-1-0");
         std::fs::create_dir_all(&leftover).unwrap();
-        let s = Staging::create(&dir.path().join("site"), &[]).unwrap();
+        let s = Staging::create(&dir.path().join("site"), &[], MARKER_TEXT).unwrap();
         assert!(!leftover.exists());
         drop(s);
         assert!(listing(dir.path()).is_empty());

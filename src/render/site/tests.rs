@@ -294,3 +294,38 @@ fn theme_files_and_figures_cannot_take_generated_places() {
     assert!(err.to_string().contains("two files of the site"), "{err}");
     assert!(!f.out.exists());
 }
+
+#[test]
+fn a_site_equal_to_the_one_on_disk_is_not_written_again() {
+    let mut f = fixture();
+    let first = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    assert!(!first.unchanged);
+    let marker = read(f.out.join(output::MARKER));
+    assert!(marker.contains("\nfingerprint "), "{marker}");
+    let inode = |p: &Path| std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(p).unwrap());
+    let before = inode(&f.out);
+    let again = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    assert!(again.unchanged);
+    assert_eq!((again.pages, again.bytes), (first.pages, first.bytes));
+    assert_eq!(inode(&f.out), before, "the folder was not replaced");
+    let forced = write_site(&f.book, &f.pages, &options(&f.out)).unwrap();
+    assert!(!forced.unchanged);
+    assert_ne!(inode(&f.out), before);
+    std::fs::write(f.out.join("01-a.html"), "tampered").unwrap();
+    let repaired = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    assert!(!repaired.unchanged);
+    assert!(read(f.out.join("01-a.html")).contains("Alpha"));
+    f.pages[1].body.push_str("<p>more</p>");
+    let edited = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    assert!(!edited.unchanged);
+    assert!(read(f.out.join("02-b.html")).contains("<p>more</p>"));
+    let live = SiteOptions {
+        live_reload: Some("<script>reload()</script>".into()),
+        ..options(&f.out)
+    };
+    assert!(
+        !write_site_if_changed(&f.book, &f.pages, &live)
+            .unwrap()
+            .unchanged
+    );
+}

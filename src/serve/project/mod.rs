@@ -4,6 +4,10 @@
 //! edit re-executes one lesson; a template or theme edit only writes the site; `book.toml`
 //! starts over. Errors and drift never stop it: they become problems to show, and a lesson
 //! whose run failed keeps its last good page. The record is read, never written.
+//!
+//! A code edit re-runs the lesson from the first changed step on ([`execute`]). The book's
+//! cache (`.rlbook/`) gives the first build the runs, formulas and highlighting of earlier
+//! builds, and keeps what serve computes.
 
 mod check;
 mod execute;
@@ -13,6 +17,7 @@ mod state;
 
 use super::changes::Changes;
 use crate::book::Book;
+use crate::cache::Cache;
 use crate::config::Config;
 use crate::render::LessonHtml;
 use crate::render::math::MathCache;
@@ -31,8 +36,9 @@ pub(crate) struct Project {
     site: SiteOptions,
     config: Option<Config>,
     book: Option<Book>,
-    /// Every formula of the book at the last full build (others render on demand).
+    /// Every formula rendered so far (from the book's cache, then as pages needed them).
     math: Option<MathCache>,
+    cache: Cache,
     states: HashMap<String, LessonState>,
     nav: Nav,
     /// The pages of the site on disk.
@@ -101,11 +107,18 @@ impl Project {
             config: None,
             book: None,
             math: None,
+            cache: Cache::new(root, true),
             states: HashMap::new(),
             nav: Nav::new(),
             written: None,
             noted: BTreeSet::new(),
         }
+    }
+
+    /// Use `cache` as the book's cache (`Cache::disabled()` for `--no-cache`).
+    pub(crate) fn with_cache(mut self, cache: Cache) -> Project {
+        self.cache = cache;
+        self
     }
 
     /// Bring the site up to date with `changes`; stops early, publishing nothing, once
@@ -119,8 +132,14 @@ impl Project {
             Ok(book) => book,
             Err(message) => return Outcome::Done(failed(message, started)),
         };
-        let Some(executed) = execute::execute(&book, &mut self.states, &changes.rlab_files, cancel)
-        else {
+        let executed = execute::execute(
+            &book,
+            &mut self.states,
+            &changes.rlab_files,
+            &self.cache,
+            cancel,
+        );
+        let Some(executed) = executed else {
             self.book = Some(book);
             return Outcome::Cancelled;
         };
@@ -180,23 +199,18 @@ impl Project {
         let nav = pages::nav_of(book);
         pages::invalidate_links(book, &mut self.states, &self.nav, &nav);
         self.nav = nav;
-        let math = self
-            .math
-            .take()
-            .unwrap_or_else(|| self.prerender_math(book));
+        let mut math = self.math.take().unwrap_or_else(|| {
+            crate::render::highlight::load_cached(&self.cache);
+            MathCache::load(&self.cache)
+        });
+        if math.extend(pages::stale_formulas(book, &self.states)) > 0 {
+            let live = pages::all_formulas(book, &self.states);
+            math.store(&self.cache, |f| live.contains(f));
+        }
         let rendered = pages::render(book, &math, &mut self.states);
         self.math = Some(math);
+        crate::render::highlight::store_cached_for(&self.cache, book);
         rendered
-    }
-
-    fn prerender_math(&self, book: &Book) -> MathCache {
-        let formulas = book.lessons.iter().flat_map(|lesson| {
-            self.states
-                .get(&lesson.slug)
-                .map(|s| crate::render::lesson::formulas(lesson, &s.run))
-                .unwrap_or_default()
-        });
-        MathCache::prerender(formulas)
     }
 
     /// Execution errors and drift of every lesson; returns notes for the terminal.

@@ -6,7 +6,7 @@ use super::state::{LessonState, RenderKey, Rendered, unrendered_page};
 use crate::book::Book;
 use crate::render::LessonHtml;
 use crate::render::lesson::{RenderContext, render_lesson};
-use crate::render::math::MathCache;
+use crate::render::math::{Formula, MathCache};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -46,15 +46,9 @@ pub(super) fn invalidate_links(
     }
 }
 
-/// Render every lesson whose page is out of date; returns their slugs and the warnings
-/// of the fresh pages (`warning: file:line: …`).
-pub(super) fn render(
-    book: &Book,
-    math: &MathCache,
-    states: &mut HashMap<String, LessonState>,
-) -> (Vec<String>, Vec<String>) {
-    let stale: Vec<(usize, RenderKey)> = book
-        .lessons
+/// The lessons (by index) whose page is out of date, with the key of the page to render.
+fn stale(book: &Book, states: &HashMap<String, LessonState>) -> Vec<(usize, RenderKey)> {
+    book.lessons
         .iter()
         .enumerate()
         .filter_map(|(i, lesson)| {
@@ -63,7 +57,46 @@ pub(super) fn render(
             let fresh = state.rendered.as_ref().is_some_and(|r| r.key == key);
             (!fresh).then_some((i, key))
         })
-        .collect();
+        .collect()
+}
+
+/// The formulas of the pages that are out of date.
+pub(super) fn stale_formulas(book: &Book, states: &HashMap<String, LessonState>) -> Vec<Formula> {
+    stale(book, states)
+        .into_par_iter()
+        .flat_map_iter(|(i, _)| {
+            let lesson = book.lessons.get(i);
+            let state = lesson.and_then(|l| states.get(&l.slug));
+            match (lesson, state) {
+                (Some(l), Some(s)) => crate::render::lesson::formulas(l, &s.run),
+                _ => Vec::new(),
+            }
+        })
+        .collect()
+}
+
+/// The formulas of every page, as the runs stand.
+pub(super) fn all_formulas(
+    book: &Book,
+    states: &HashMap<String, LessonState>,
+) -> std::collections::HashSet<Formula> {
+    book.lessons
+        .par_iter()
+        .flat_map_iter(|l| match states.get(&l.slug) {
+            Some(state) => crate::render::lesson::formulas(l, &state.run),
+            None => Vec::new(),
+        })
+        .collect()
+}
+
+/// Render every lesson whose page is out of date; returns their slugs and the warnings
+/// of the fresh pages (`warning: file:line: …`).
+pub(super) fn render(
+    book: &Book,
+    math: &MathCache,
+    states: &mut HashMap<String, LessonState>,
+) -> (Vec<String>, Vec<String>) {
+    let stale = stale(book, states);
     let ctx = RenderContext {
         book,
         math,
@@ -161,10 +194,15 @@ mod tests {
         assert!(pages(&book, &states)[0].body.contains(">B</a>"));
         let (again, _) = render(&book, &math, &mut states);
         assert!(again.is_empty());
+        assert!(stale_formulas(&book, &states).is_empty());
+        assert_eq!(all_formulas(&book, &states).len(), 1);
 
         write(root, "content/02-b.md", "# Bee\n\nText $x^2$.\n");
         let (book2, _) = load(root);
         invalidate_links(&book2, &mut states, &nav_of(&book), &nav_of(&book2));
+        let formulas = stale_formulas(&book2, &states);
+        assert_eq!(formulas.len(), 1, "02-b's own formula: {formulas:?}");
+        assert_eq!(formulas[0].tex, "x^2");
         let (rendered, _) = render(&book2, &math, &mut states);
         assert_eq!(rendered, ["01-a", "02-b"]);
         let all = pages(&book2, &states);

@@ -1,10 +1,12 @@
-//! What serve remembers of each lesson between rebuilds: the run and what it depended on, the
+//! What serve remembers of each lesson between rebuilds: the run and what it depended on
+//! (with the session after each step of the notebook, to resume from after an edit), the
 //! problems found in it (execution errors, drift), the page rendered from it and what that
 //! page depended on, and the last page rendered from a run without errors (shown while the
 //! author fixes an error).
 
 use super::keys::{NotebookKey, ScriptKey};
 use crate::book::Lesson;
+use crate::exec::notebook::NotebookRun;
 use crate::exec::{LessonRun, ScriptRun};
 use crate::render::LessonHtml;
 
@@ -15,6 +17,9 @@ pub(super) struct LessonState {
     /// Keys of `run.scripts`, index-aligned.
     pub script_keys: Vec<ScriptKey>,
     pub run: LessonRun,
+    /// The notebook's run step by step (files read, session after each step), when it ran in
+    /// this process (a run from the book's cache has none).
+    pub notebook: Option<NotebookRun>,
     /// Counts the runs that changed `run`, so a page knows which run it shows.
     pub generation: u64,
     /// Execution errors, rendered as the terminal shows them.

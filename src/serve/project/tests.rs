@@ -269,3 +269,22 @@ fn a_missing_book_is_a_problem_not_a_crash() {
     );
     assert!(report.line().starts_with("rebuilt in "));
 }
+
+#[test]
+fn the_book_cache_is_written_unless_disabled() {
+    let mut f = Fixture::new();
+    assert!(f.rebuild(Changes::everything()).problems.is_empty());
+    assert!(f.root.join(".rlbook/exec/01-one.bin").is_file());
+    assert!(f.root.join(".rlbook/highlight.bin").is_file());
+    let mut again = Project::new(&f.root, &f.site, SNIPPET);
+    let warm = match again.rebuild(&Changes::everything(), &Arc::new(AtomicBool::new(false))) {
+        Outcome::Done(report) => report,
+        Outcome::Cancelled => panic!("cancelled without a cancel"),
+    };
+    assert!(warm.executed.is_empty(), "{warm:?}");
+    std::fs::remove_dir_all(f.root.join(".rlbook")).unwrap();
+    f.project = Project::new(&f.root, &f.site, SNIPPET).with_cache(Cache::disabled());
+    let uncached = f.rebuild(Changes::everything());
+    assert_eq!(uncached.executed, ["01-one", "02-two"]);
+    assert!(!f.root.join(".rlbook").exists());
+}

@@ -2,17 +2,22 @@
 //! book, execute every lesson, stop on execution errors, compare with the record, render the
 //! pages, write the site. Every failure a user can cause is collected and reported together;
 //! nothing is written when anything fails.
+//!
+//! Runs and pages come from the book's cache (`.rlbook/`) where they still stand, and a site
+//! equal to the one on disk is not written again; `--no-cache` does everything afresh and
+//! neither reads nor writes the cache.
+
+mod pages;
 
 use crate::book::Book;
+use crate::cache::Cache;
 use crate::config::Config;
+use crate::exec::cached::ExecStats;
 use crate::exec::{self, LessonRun};
 use crate::record::{self, drift::Drift};
 use crate::render::LessonHtml;
-use crate::render::lesson::{RenderContext, render_lesson};
-use crate::render::math::{MathCache, collect_formulas};
-use crate::render::site::{SiteOptions, write_site};
+use crate::render::site::{SiteOptions, write_site, write_site_if_changed};
 use anyhow::Result;
-use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -39,6 +44,8 @@ pub struct Options {
     pub report: Option<PathBuf>,
     /// A live-reload snippet for `serve`.
     pub live_reload: Option<String>,
+    /// Use the book's cache (`.rlbook/`); false for `--no-cache`.
+    pub cache: bool,
 }
 
 /// Why a build failed: every message, in order.
@@ -60,18 +67,20 @@ pub struct Summary {
 pub fn run(opts: &Options) -> Result<Summary, Failure> {
     let started = Instant::now();
     let book = load(opts)?;
-    let runs = execute(&book);
+    let cache = Cache::new(&book.config.root, opts.cache);
+    let (runs, stats) = execute(&book, &cache);
+    forget_removed_lessons(&book, &cache);
     stop_on_exec_errors(&book, &runs)?;
     let mut notes = check_record(&book, &runs, opts)?;
     let counts = Counts::of(&book, &runs);
     if opts.goal == Goal::Check {
         let line = format!(
-            "checked {counts} in {:.2} s: no drift",
+            "checked {counts} in {:.2} s: no drift; {stats}",
             started.elapsed().as_secs_f64()
         );
         return Ok(Summary { line, notes });
     }
-    let pages = render(&book, &runs, opts.strict)?;
+    let pages = render(&book, &runs, opts.strict, &cache)?;
     notes.extend(
         pages
             .iter()
@@ -79,11 +88,16 @@ pub fn run(opts: &Options) -> Result<Summary, Failure> {
     );
     let site = write(&book, &pages, opts)?;
     let line = format!(
-        "built {counts} in {:.2} s → {} ({} pages, {} figures)",
+        "built {counts} in {:.2} s → {} ({} pages, {} figures{}); {stats}",
         started.elapsed().as_secs_f64(),
         book.config.display_path(&book.config.paths.output),
         site.pages,
-        site.figures
+        site.figures,
+        if site.unchanged {
+            "; already up to date"
+        } else {
+            ""
+        }
     );
     Ok(Summary { line, notes })
 }
@@ -101,19 +115,26 @@ fn load(opts: &Options) -> Result<Book, Failure> {
     Book::load(config).map_err(|e| fail(vec![format!("{e:#}")], "the book could not be loaded"))
 }
 
-/// Execute every lesson, showing `executing lessons k/n` on a terminal.
-fn execute(book: &Book) -> Vec<LessonRun> {
+/// Execute every lesson (or take its run from the cache), showing `executing lessons k/n`
+/// on a terminal.
+fn execute(book: &Book, cache: &Cache) -> (Vec<LessonRun>, ExecStats) {
     let total = book.lessons.len();
     if !std::io::stderr().is_terminal() {
-        return exec::run_book(book);
+        return exec::cached::run_book(book, cache, &|| {});
     }
     let finished = AtomicUsize::new(0);
-    let runs = exec::run_book_with_progress(book, &|| {
+    let result = exec::cached::run_book(book, cache, &|| {
         let k = finished.fetch_add(1, Ordering::Relaxed) + 1;
         eprint!("\r\x1b[2Kexecuting lessons {k}/{total}");
     });
     eprint!("\r\x1b[2K");
-    runs
+    result
+}
+
+/// Drop cached runs and pages of lessons no longer in the book.
+fn forget_removed_lessons(book: &Book, cache: &Cache) {
+    let slugs: Vec<&str> = book.lessons.iter().map(|l| l.slug.as_str()).collect();
+    cache.retain_lessons(&slugs);
 }
 
 fn stop_on_exec_errors(book: &Book, runs: &[LessonRun]) -> Result<(), Failure> {
@@ -184,20 +205,13 @@ fn write_report(path: &std::path::Path, drifts: &[Drift]) -> Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
-fn render(book: &Book, runs: &[LessonRun], strict: bool) -> Result<Vec<LessonHtml>, Failure> {
-    let math = MathCache::prerender(collect_formulas(book, runs));
-    let ctx = RenderContext {
-        book,
-        math: &math,
-        strict,
-        figure_svg: crate::lang::plot::svg::render,
-    };
-    let results: Vec<Result<LessonHtml>> = book
-        .lessons
-        .par_iter()
-        .zip(runs)
-        .map(|(lesson, run)| render_lesson(&ctx, lesson, run))
-        .collect();
+fn render(
+    book: &Book,
+    runs: &[LessonRun],
+    strict: bool,
+    cache: &Cache,
+) -> Result<Vec<LessonHtml>, Failure> {
+    let (results, _) = pages::render_pages(book, runs, strict, cache);
     let errors: Vec<String> = results
         .iter()
         .filter_map(|r| r.as_ref().err())
@@ -222,8 +236,12 @@ fn write(
         output: book.config.paths.output.clone(),
         live_reload: opts.live_reload.clone(),
     };
-    write_site(book, pages, &site)
-        .map_err(|e| fail(vec![format!("{e:#}")], "the site could not be written"))
+    let written = if opts.cache {
+        write_site_if_changed(book, pages, &site)
+    } else {
+        write_site(book, pages, &site)
+    };
+    written.map_err(|e| fail(vec![format!("{e:#}")], "the site could not be written"))
 }
 
 /// `rlbook bless [LESSON…]`: execute the chosen lessons (all when none is named) and make
@@ -236,10 +254,12 @@ pub fn bless(root: &std::path::Path, only: &[String]) -> Result<Vec<String>, Fai
         locked: false,
         report: None,
         live_reload: None,
+        cache: true,
     };
     let mut book = load(&opts)?;
     select(&mut book, only)?;
-    let runs = execute(&book);
+    let cache = Cache::new(&book.config.root, opts.cache);
+    let (runs, _) = execute(&book, &cache);
     stop_on_exec_errors(&book, &runs)?;
     let mut lines = Vec::new();
     for (lesson, run) in book.lessons.iter().zip(&runs) {

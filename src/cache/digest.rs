@@ -1,0 +1,110 @@
+//! Content digests for cache keys and checksums: BLAKE3, 32 bytes. [`KeyHasher`] feeds
+//! fields with their lengths, so that two different field lists never hash alike (`"ab", "c"`
+//! and `"a", "bc"` differ).
+
+use serde::{Deserialize, Serialize};
+
+/// A BLAKE3 digest.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct Digest(pub [u8; 32]);
+
+impl Digest {
+    /// The digest of `bytes`.
+    pub fn of(bytes: &[u8]) -> Digest {
+        Digest(*blake3::hash(bytes).as_bytes())
+    }
+
+    /// Lower-case hexadecimal.
+    pub fn hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+/// Builds a digest from typed, length-prefixed fields.
+pub struct KeyHasher(blake3::Hasher);
+
+impl KeyHasher {
+    /// A hasher for keys of one kind (`domain` keeps keys of different kinds apart).
+    pub fn new(domain: &str) -> KeyHasher {
+        let mut h = KeyHasher(blake3::Hasher::new());
+        h.str(domain);
+        h
+    }
+
+    pub fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
+        self.0.update(&(bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+        self
+    }
+
+    pub fn str(&mut self, text: &str) -> &mut Self {
+        self.bytes(text.as_bytes())
+    }
+
+    pub fn u64(&mut self, n: u64) -> &mut Self {
+        self.0.update(&n.to_le_bytes());
+        self
+    }
+
+    pub fn bool(&mut self, b: bool) -> &mut Self {
+        self.0.update(&[u8::from(b)]);
+        self
+    }
+
+    /// An optional text: absent and present-but-empty differ.
+    pub fn opt_str(&mut self, text: Option<&str>) -> &mut Self {
+        match text {
+            None => self.bool(false),
+            Some(t) => self.bool(true).str(t),
+        }
+    }
+
+    pub fn digest(&mut self, d: &Digest) -> &mut Self {
+        self.0.update(&d.0);
+        self
+    }
+
+    pub fn finish(&self) -> Digest {
+        Digest(*self.0.finalize().as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_length_prefixed() {
+        let a = KeyHasher::new("t").str("ab").str("c").finish();
+        let b = KeyHasher::new("t").str("a").str("bc").finish();
+        assert_ne!(a, b);
+        let again = KeyHasher::new("t").str("ab").str("c").finish();
+        assert_eq!(a, again);
+        assert_ne!(a, KeyHasher::new("u").str("ab").str("c").finish());
+    }
+
+    #[test]
+    fn absent_and_empty_differ() {
+        let none = KeyHasher::new("t").opt_str(None).finish();
+        let empty = KeyHasher::new("t").opt_str(Some("")).finish();
+        assert_ne!(none, empty);
+        let n = KeyHasher::new("t").u64(1).bool(true).finish();
+        assert_ne!(n, KeyHasher::new("t").u64(1).bool(false).finish());
+        assert_eq!(
+            KeyHasher::new("t").digest(&Digest::of(b"x")).finish(),
+            KeyHasher::new("t").digest(&Digest::of(b"x")).finish()
+        );
+    }
+
+    #[test]
+    fn hex_is_lower_case_and_complete() {
+        let d = Digest::of(b"");
+        assert_eq!(
+            d.hex(),
+            "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262"
+        );
+        assert_eq!(Digest::default().hex(), "0".repeat(64));
+    }
+}

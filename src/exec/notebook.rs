@@ -1,0 +1,232 @@
+//! A lesson's notebook: its code blocks and inline values as one sequence of steps in
+//! document order, run in one session. An inline value can advance the random stream or read
+//! a variable, so it is a step like a block. A run can start from a saved state (the session
+//! after the first steps, and what those steps produced) and can keep the session after every
+//! step, so that `rlbook serve` re-runs a lesson only from the first changed step on.
+
+use super::{BlockRun, InlineRun, labelled_values, session};
+use crate::book::inline::InlineValue;
+use crate::book::{CodeBlock, Lesson};
+use crate::config::Config;
+use crate::lang::{self, FileRun, Mode, Session};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// One step of a lesson's session.
+#[derive(Clone, Copy, Debug)]
+pub enum Step<'a> {
+    Block(&'a CodeBlock),
+    Inline(&'a InlineValue),
+}
+
+/// The blocks and inline values of `lesson` in the order they run: an inline value that
+/// starts before a block runs before it.
+pub fn steps(lesson: &Lesson) -> Vec<Step<'_>> {
+    let mut out = Vec::with_capacity(lesson.blocks.len() + lesson.inlines.len());
+    let mut pending = lesson.inlines.iter().peekable();
+    for block in &lesson.blocks {
+        while let Some(v) = pending.next_if(|v| v.span.start < block.span.start) {
+            out.push(Step::Inline(v));
+        }
+        out.push(Step::Block(block));
+    }
+    out.extend(pending.map(Step::Inline));
+    out
+}
+
+/// What the first steps of a notebook produced, step by step.
+#[derive(Clone, Default)]
+pub struct NotebookRun {
+    pub blocks: Vec<BlockRun>,
+    pub inlines: Vec<InlineRun>,
+    /// The files each step read with `run` (index-aligned with the steps run).
+    pub files: Vec<Vec<FileRun>>,
+    /// The session after each step, when asked for (index-aligned with the steps run).
+    pub snapshots: Vec<Session>,
+}
+
+impl std::fmt::Debug for NotebookRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NotebookRun")
+            .field("blocks", &self.blocks)
+            .field("inlines", &self.inlines)
+            .field("files", &self.files)
+            .field("snapshots", &self.snapshots.len())
+            .finish()
+    }
+}
+
+impl NotebookRun {
+    /// Steps run so far.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The state after the first `done` of `steps` (the steps this run was made from): their
+    /// outputs and the session to continue in, resumable under `cancel`. `None` when the run
+    /// has fewer steps or kept no session after step `done`.
+    pub fn resume_after(
+        &self,
+        steps: &[Step],
+        done: usize,
+        cancel: Option<&Arc<AtomicBool>>,
+    ) -> Option<(Session, NotebookRun)> {
+        if done == 0 || done > self.len() {
+            return None;
+        }
+        let mut session = self.snapshots.get(done - 1)?.clone();
+        session.set_cancel(cancel.cloned());
+        let prefix = steps.get(..done)?;
+        let blocks = prefix
+            .iter()
+            .filter(|s| matches!(s, Step::Block(_)))
+            .count();
+        let inlines = done - blocks;
+        let kept = NotebookRun {
+            blocks: self.blocks.get(..blocks)?.to_vec(),
+            inlines: self.inlines.get(..inlines)?.to_vec(),
+            files: self.files.get(..done)?.to_vec(),
+            snapshots: self.snapshots.get(..done)?.to_vec(),
+        };
+        Some((session, kept))
+    }
+
+    /// Every file the steps read, in order.
+    pub fn all_files(&self) -> impl Iterator<Item = &FileRun> {
+        self.files.iter().flatten()
+    }
+}
+
+/// Run the notebook of `lesson`: from the start in a fresh session, or after the steps of
+/// `start` (the session they left and what they produced). Keeps the session after each
+/// step when `keep_snapshots`. Stops early once `cancel` is set.
+pub fn run_notebook_from(
+    config: &Config,
+    lesson: &Lesson,
+    start: Option<(Session, NotebookRun)>,
+    keep_snapshots: bool,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> NotebookRun {
+    let steps = steps(lesson);
+    let (mut session, mut run) = start.unwrap_or_else(|| {
+        let dir = lesson.path.parent().unwrap_or(Path::new("."));
+        let fresh = session(config, Mode::Notebook, dir, cancel);
+        (fresh, NotebookRun::default())
+    });
+    for step in steps.iter().skip(run.len()) {
+        match step {
+            Step::Block(block) => run.blocks.push(run_block(&mut session, lesson, block)),
+            Step::Inline(v) => run.inlines.push(evaluate_inline(&mut session, lesson, v)),
+        }
+        run.files.push(session.take_files_run());
+        if keep_snapshots {
+            run.snapshots.push(session.clone());
+        }
+    }
+    run
+}
+
+fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> BlockRun {
+    if block.attrs.no_run {
+        return BlockRun::default();
+    }
+    let out = session.run_block(&lesson.display, block.first_line, &block.code);
+    BlockRun {
+        executed: true,
+        text: out.text.trim().to_string(),
+        figures: out.figures,
+        error: out.error,
+        values: labelled_values(&out.prints),
+    }
+}
+
+fn evaluate_inline(session: &mut Session, lesson: &Lesson, v: &InlineValue) -> InlineRun {
+    let site = lang::InlineSite {
+        file: &lesson.display,
+        line: v.line,
+        col: v.col + 2,
+        line_text: inline_line(lesson, v),
+    };
+    InlineRun {
+        value: session.interpolate(&site, &v.expr, v.format.as_deref()),
+    }
+}
+
+/// The whole source line an inline value stands on (shown in its error messages).
+pub(crate) fn inline_line<'l>(lesson: &'l Lesson, v: &InlineValue) -> &'l str {
+    let source = lesson.source.as_str();
+    let at = v.span.start.min(source.len());
+    let line_start = source
+        .get(..at)
+        .and_then(|s| s.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line_end = source
+        .get(at..)
+        .and_then(|s| s.find('\n'))
+        .map_or(source.len(), |i| at + i);
+    source.get(line_start..line_end).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lesson(source: &str) -> Lesson {
+        let path = std::path::PathBuf::from("/book/content/01-a.md");
+        Lesson::parse(path, "content/01-a.md".into(), source.into(), Vec::new()).unwrap()
+    }
+
+    fn config() -> Config {
+        Config::parse(Path::new("/book"), "", "book.toml").unwrap()
+    }
+
+    const RANDOM: &str = "# A\n\nFirst ${rand()}.\n\n```rlab\nx = rand();\nprint(x)\n```\n\n\
+                          Then ${rand():%.6f} and ${x}.\n\n```rlab\ny = x + rand();\nprint(y)\n```\n";
+
+    #[test]
+    fn steps_interleave_inline_values_in_document_order() {
+        let l = lesson(RANDOM);
+        let kinds: Vec<&str> = steps(&l)
+            .iter()
+            .map(|s| match s {
+                Step::Block(_) => "block",
+                Step::Inline(_) => "inline",
+            })
+            .collect();
+        assert_eq!(kinds, ["inline", "block", "inline", "inline", "block"]);
+    }
+
+    #[test]
+    fn a_resumed_run_equals_a_full_run() {
+        let (l, c) = (lesson(RANDOM), config());
+        let full = run_notebook_from(&c, &l, None, true, None);
+        assert_eq!(full.len(), 5);
+        assert_eq!(full.snapshots.len(), 5);
+        let all = steps(&l);
+        for done in 1..=5 {
+            let start = full.resume_after(&all, done, None);
+            assert!(start.is_some(), "step {done}");
+            let resumed = run_notebook_from(&c, &l, start, true, None);
+            assert_eq!(resumed.blocks, full.blocks, "from step {done}");
+            assert_eq!(resumed.inlines, full.inlines, "from step {done}");
+        }
+        assert!(full.resume_after(&all, 0, None).is_none());
+        assert!(full.resume_after(&all, 6, None).is_none());
+        let plain = run_notebook_from(&c, &l, None, false, None);
+        assert!(plain.snapshots.is_empty());
+        assert!(plain.resume_after(&all, 1, None).is_none());
+        assert_eq!(plain.blocks, full.blocks);
+        assert!(format!("{full:?}").contains("snapshots: 5"));
+    }
+
+    #[test]
+    fn the_line_of_an_inline_value() {
+        let l = lesson("# A\n\nx is ${1 + 1} here.\nnext\n");
+        assert_eq!(inline_line(&l, &l.inlines[0]), "x is ${1 + 1} here.");
+    }
+}
