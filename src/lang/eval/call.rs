@@ -209,8 +209,15 @@ impl Interp {
                 "run: '{path}' is already running (a file cannot run itself)"
             )));
         }
-        let text = std::fs::read_to_string(&full)
-            .map_err(|e| LangError::runtime(format!("run: cannot read '{path}': {e}")))?;
+        let cannot_read =
+            |e: std::io::Error| LangError::runtime(format!("run: cannot read '{path}': {e}"));
+        // Only regular files: a device or FIFO would be read forever or block the run.
+        if !std::fs::metadata(&full).map_err(cannot_read)?.is_file() {
+            return Err(LangError::runtime(format!(
+                "run: '{path}' is not a regular file"
+            )));
+        }
+        let text = std::fs::read_to_string(&full).map_err(cannot_read)?;
         let source = self.sources.add(&display_path(&full), &text, 1);
         let program = parser::parse_program(&text, source)?;
         self.running_files.push(key);
@@ -266,4 +273,32 @@ fn display_path(path: &std::path::Path) -> String {
         .ok()
         .and_then(|cwd| clean.strip_prefix(cwd).ok().map(PathBuf::from));
     relative.unwrap_or(clean).display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::{Config, Session};
+
+    fn run_error(code: &str) -> String {
+        let mut s = Session::new(Config::default(), Some(0));
+        let out = s.run_block("t.md", 1, code);
+        out.error.map(|e| e.error.message).unwrap_or_default()
+    }
+
+    #[test]
+    fn run_reads_only_regular_files() {
+        // A device would be read forever (/dev/zero) or block (a FIFO, a terminal).
+        assert_eq!(
+            run_error("run \"/dev/null\"\n"),
+            "run: '/dev/null' is not a regular file"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.rlab");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let code = format!("run \"{}\"\n", fifo.display());
+            assert!(run_error(&code).ends_with("is not a regular file"));
+        }
+        assert!(run_error("run \"/nonexistent/x.rlab\"\n").starts_with("run: cannot read"));
+    }
 }
