@@ -339,15 +339,38 @@ fn ctrl_c_mid_build_keeps_the_previous_site() {
 
 #[test]
 fn a_fifty_megabyte_lesson_builds_within_bounded_memory() {
+    // As dense as a real lesson (code spans, math, headings, inline values, blocks): each
+    // per-line or per-block search over the whole lesson made this take hours.
     let book = TestBook::new("");
-    book.append("content/02-b.md", &harness::prose(50 << 20));
+    book.write("content/02-b.md", &harness::rich_lesson(50 << 20));
     let (out, max_rss) = harness::build_measured(book.path());
     assert_builds(&out);
     let page = std::fs::metadata(book.path().join("site/02-b.html")).expect("the page exists");
     assert!(page.len() > 50 << 20, "the whole lesson is on its page");
-    let limit = 3u64 << 29; // 1.5 GiB: 30 times the lesson
+    let page = book.read("site/02-b.html");
+    assert!(page.contains("id=\"part-1\"") && page.contains("id=\"notes-1\""));
+    let limit = 2u64 << 30;
     assert!(
         max_rss < limit,
         "peak memory {max_rss} B for a 50 MB lesson exceeds {limit} B"
+    );
+}
+
+#[test]
+fn a_lesson_of_many_small_things_builds() {
+    // 20,000 each of identical headings, code spans and directive-led blocks: quadratic
+    // searches (heading ids, code ranges, directives, line numbers) made this take hours.
+    let mut text = String::from("# Many\n\n");
+    for _ in 0..20_000 {
+        text.push_str("## Same\n\nSome `code` here.\n\n<!-- hide -->\n```rlab\nz = 1;\n```\n\n");
+    }
+    let book = TestBook::new("");
+    book.write("content/02-b.md", &text);
+    assert_builds(&build(book.path()));
+    let page = book.read("site/02-b.html");
+    assert!(page.contains("id=\"same-19999\""), "unique heading ids");
+    assert!(
+        page.contains("id=\"block-20000\""),
+        "every block is on the page"
     );
 }

@@ -323,6 +323,32 @@ pub fn prose(bytes: usize) -> String {
     text
 }
 
+/// About `bytes` of a lesson as dense as a real one: per part a heading, prose with code
+/// spans, emphasis, inline math (few distinct formulas), an inline value, a lesson link, a
+/// repeated "Notes" heading, a callout and a list; every 25th part a hidden rlab block.
+pub fn rich_lesson(bytes: usize) -> String {
+    let mut text = String::with_capacity(bytes + 1024);
+    text.push_str("# Big\n\n```rlab\nx = 2;\nprint(\"x:\", x)\n```\n");
+    let mut k = 0;
+    while text.len() < bytes {
+        k += 1;
+        text.push_str(&format!(
+            "\n## Part {k}\n\nThe `residual` stream carries *every* layer's contribution \
+             $x_{{{}}}$ forward, as [the first lesson](01-a.md) showed; here $x$ is ${{x}}.\n\
+             Normalisation keeps the scale of activations steady from one layer to the next, \
+             and a softmax turns scores into weights that are **positive** and sum to one.\n\n\
+             ### Notes\n\n> [!NOTE]\n> Each head attends to a different pattern \
+             (`softmax(QK')`) in the same sequence of tokens.\n\n\
+             - one item with `code`\n- another with $\\sqrt{{d}}$\n\n",
+            k % 10
+        ));
+        if k % 25 == 0 {
+            text.push_str("<!-- hide -->\n```rlab\ny = x + 1;\n```\n");
+        }
+    }
+    text
+}
+
 /// A folder made immutable with `chattr +i` (no entry can be added, removed or renamed in
 /// it, even by root) until dropped.
 pub struct Immutable(PathBuf);
