@@ -349,6 +349,10 @@ fn a_fifty_megabyte_lesson_builds_within_bounded_memory() {
     assert!(page.len() > 50 << 20, "the whole lesson is on its page");
     let page = book.read("site/02-b.html");
     assert!(page.contains("id=\"part-1\"") && page.contains("id=\"notes-1\""));
+    assert!(
+        out.stderr
+            .contains("content/02-b.md:19: broken lesson link '99-later.md'")
+    );
     let limit = 2u64 << 30;
     assert!(
         max_rss < limit,

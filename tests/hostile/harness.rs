@@ -324,8 +324,9 @@ pub fn prose(bytes: usize) -> String {
 }
 
 /// About `bytes` of a lesson as dense as a real one: per part a heading, prose with code
-/// spans, emphasis, inline math (few distinct formulas), an inline value, a lesson link, a
-/// repeated "Notes" heading, a callout and a list; every 25th part a hidden rlab block.
+/// spans, emphasis, inline math `$…$` and `\(…\)` (few distinct formulas), an inline value,
+/// a lesson link and a broken one (a warning), a repeated "Notes" heading, a callout and a
+/// list; every 25th part a hidden rlab block.
 pub fn rich_lesson(bytes: usize) -> String {
     let mut text = String::with_capacity(bytes + 1024);
     text.push_str("# Big\n\n```rlab\nx = 2;\nprint(\"x:\", x)\n```\n");
@@ -339,7 +340,7 @@ pub fn rich_lesson(bytes: usize) -> String {
              and a softmax turns scores into weights that are **positive** and sum to one.\n\n\
              ### Notes\n\n> [!NOTE]\n> Each head attends to a different pattern \
              (`softmax(QK')`) in the same sequence of tokens.\n\n\
-             - one item with `code`\n- another with $\\sqrt{{d}}$\n\n",
+             - one item with `code`\n- another with \\(\\sqrt{{d}}\\), see [later](99-later.md)\n\n",
             k % 10
         ));
         if k % 25 == 0 {
