@@ -29,18 +29,29 @@ pub fn scan(
     code: &[Range<usize>],
 ) -> Result<Vec<InlineValue>, (usize, String)> {
     let bytes = source.as_bytes();
+    let lines = LineIndex::new(source);
     let mut out = Vec::new();
     let (mut in_math, mut in_display) = (false, false);
     let mut i = start;
+    // Code ranges by start, walked with a cursor as `i` advances: a search of every range at
+    // every byte was quadratic (20,000 code spans took minutes).
+    let mut code: Vec<&Range<usize>> = code.iter().collect();
+    code.sort_by_key(|r| r.start);
+    let mut next = 0;
     while i < bytes.len() {
-        if let Some(r) = code.iter().find(|r| r.contains(&i)) {
+        while code.get(next).is_some_and(|r| r.end <= i) {
+            next += 1;
+        }
+        if let Some(r) = code.get(next)
+            && r.start <= i
+        {
             i = r.end;
             continue;
         }
         match bytes[i] {
             b'\\' => i += 2,
             b'$' if bytes.get(i + 1) == Some(&b'{') => {
-                let v = read_value(source, i, in_math || in_display)?;
+                let v = read_value(&lines, i, in_math || in_display)?;
                 i = v.span.end;
                 out.push(v);
             }
@@ -59,7 +70,8 @@ pub fn scan(
 }
 
 /// Read the `${…}` starting at `at`.
-fn read_value(source: &str, at: usize, in_math: bool) -> Result<InlineValue, (usize, String)> {
+fn read_value(lines: &LineIndex, at: usize, in_math: bool) -> Result<InlineValue, (usize, String)> {
+    let source = lines.source();
     let close = matching_brace(source, at + 1)
         .ok_or((at, "unterminated '${' (no matching '}')".to_string()))?;
     let inner = &source[at + 2..close];
@@ -73,7 +85,7 @@ fn read_value(source: &str, at: usize, in_math: bool) -> Result<InlineValue, (us
         && bytes.get(after) == Some(&b'$')
         && !matches!(bytes.get(after + 1), Some(b'$') | Some(b'{'));
     let end = if wrap_math { after + 1 } else { after };
-    let (line, col) = line_col(source, at);
+    let (line, col) = lines.line_col(at);
     Ok(InlineValue {
         expr: expr.trim().to_string(),
         format: format.map(|f| f.trim().to_string()),
@@ -123,6 +135,37 @@ fn split_format(inner: &str) -> (&str, Option<&str>) {
         }
     }
     (inner, None)
+}
+
+/// The line starts of a text, for many line/column look-ups: each is a binary search
+/// instead of a scan from the start (which made large lessons quadratic).
+pub struct LineIndex<'a> {
+    source: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    pub fn new(source: &'a str) -> LineIndex<'a> {
+        let newlines = source.match_indices('\n').map(|(k, _)| k + 1);
+        LineIndex {
+            source,
+            starts: std::iter::once(0).chain(newlines).collect(),
+        }
+    }
+
+    /// The indexed text.
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// The same as [`line_col`].
+    pub fn line_col(&self, at: usize) -> (u32, u32) {
+        let at = at.min(self.source.len());
+        let line = self.starts.partition_point(|&s| s <= at);
+        let start = self.starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
+        let col = self.source.get(start..at).map_or(0, |t| t.chars().count());
+        (line as u32, col as u32 + 1)
+    }
 }
 
 /// 1-based line and column (in characters) of byte `at`.
@@ -181,8 +224,31 @@ mod tests {
         let src = "`${x}` ${y}";
         let code = std::slice::from_ref(&(0..6));
         assert_eq!(scan(src, 0, code).unwrap().len(), 1);
+        let src = "${a} `${b}` ${c} `x` ${d} `${e}`";
+        let code = [26..32, 5..11, 17..20];
+        let found: Vec<String> = scan(src, 0, &code)
+            .unwrap()
+            .into_iter()
+            .map(|v| v.expr)
+            .collect();
+        assert_eq!(found, ["a", "c", "d"], "ranges in any order are skipped");
+        let spans = "`x` ${v} ".repeat(20_000);
+        let code: Vec<_> = (0..20_000).map(|k| k * 9..k * 9 + 3).collect();
+        assert_eq!(scan(&spans, 0, &code).unwrap().len(), 20_000);
         let err = scan("a\nb ${x", 0, &[]).unwrap_err();
         assert_eq!(err.0, 4);
         assert_eq!(line_col("a\nb ${x", 4), (2, 3));
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_line_col() {
+        let text = "ab\n\nçd ${x}\n\nlast";
+        let index = LineIndex::new(text);
+        for at in 0..=text.len() + 2 {
+            if text.is_char_boundary(at.min(text.len())) {
+                assert_eq!(index.line_col(at), line_col(text, at), "at {at}");
+            }
+        }
+        assert_eq!(LineIndex::new("").line_col(0), (1, 1));
     }
 }

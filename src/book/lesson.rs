@@ -109,6 +109,7 @@ fn scan_code(
     display: &str,
 ) -> Result<(Vec<CodeBlock>, Vec<Range<usize>>)> {
     let body = &source[start..];
+    let lines = inline::LineIndex::new(source);
     let mut blocks = Vec::new();
     let mut ranges = Vec::new();
     let mut open: Option<(Range<usize>, String, String)> = None;
@@ -131,7 +132,7 @@ fn scan_code(
                 if let Some((span, info, code)) = open.take() {
                     ranges.push(span.clone());
                     if let Some(block) =
-                        make_block(source, span, &info, code, blocks.len(), display)?
+                        make_block(&lines, span, &info, code, blocks.len(), display)?
                     {
                         blocks.push(block);
                     }
@@ -145,14 +146,15 @@ fn scan_code(
 }
 
 fn make_block(
-    source: &str,
+    lines: &inline::LineIndex,
     span: Range<usize>,
     info: &str,
     code: String,
     index: usize,
     display: &str,
 ) -> Result<Option<CodeBlock>> {
-    let (fence_line, _) = inline::line_col(source, span.start);
+    let source = lines.source();
+    let (fence_line, _) = lines.line_col(span.start);
     let at = |msg: String| anyhow::anyhow!("{display}:{fence_line}: {msg}");
     let Some((lang, attrs)) = fence::parse_info(info).map_err(at)? else {
         return Ok(None);
@@ -162,8 +164,10 @@ fn make_block(
             "unclosed code fence: the ```{lang} block opened here is never closed"
         )));
     }
-    let directives = directives_before(source, span.start)
-        .map_err(|(line, msg)| anyhow::anyhow!("{display}:{line}: {msg}"))?;
+    let directives = directives_before(source, span.start).map_err(|(above, msg)| {
+        let line = fence_line.saturating_sub(above);
+        anyhow::anyhow!("{display}:{line}: {msg}")
+    })?;
     Ok(Some(CodeBlock {
         index,
         lang,
@@ -194,23 +198,22 @@ fn closes_fence(text: &str) -> bool {
         .is_some_and(|l| l.chars().count() >= width && l.chars().all(|c| c == ch))
 }
 
-/// Directive comment lines directly above the fence starting at `at`.
+/// Directive comment lines directly above the fence starting at `at`. An error says how
+/// many lines above the fence's line the bad directive is. The lines are walked upwards from
+/// the fence, only as far as the directives go (collecting every line before each block
+/// made large lessons quadratic).
 fn directives_before(source: &str, at: usize) -> Result<Directives, (u32, String)> {
     let mut d = Directives::default();
-    let before = &source[..at];
-    let mut lines: Vec<&str> = before.lines().collect();
+    let before = source.get(..at).unwrap_or("");
+    let mut lines = before.lines().rev();
     if !before.ends_with('\n') {
-        lines.pop();
+        lines.next(); // the start of the fence's own line (indentation, quote markers)
     }
-    let mut line_no = lines.len() as u32;
-    while let Some(line) = lines.pop() {
-        match fence::directive_of(line) {
-            Some((name, arg)) => {
-                fence::apply_directive(&mut d, name, arg).map_err(|m| (line_no, m))?
-            }
-            None => break,
-        }
-        line_no -= 1;
+    for (above, line) in (1u32..).zip(lines) {
+        let Some((name, arg)) = fence::directive_of(line) else {
+            break;
+        };
+        fence::apply_directive(&mut d, name, arg).map_err(|m| (above, m))?;
     }
     Ok(d)
 }
@@ -223,16 +226,28 @@ fn check_stray_directives(
     blocks: &[CodeBlock],
     display: &str,
 ) -> Result<()> {
+    // Lines start in increasing order, so code ranges (sorted by start) are walked with a
+    // cursor, and the only block a directive can be attached to is the next one (any later
+    // block has this one's fence between them). Searching every range and every block for
+    // every line was quadratic: a large lesson took hours.
+    let mut code: Vec<&Range<usize>> = code.iter().collect();
+    code.sort_by_key(|r| r.start);
+    let mut next_code = 0;
     let mut offset = start;
     for line in source[start..].split_inclusive('\n') {
         let here = offset;
         offset += line.len();
-        if code.iter().any(|r| r.contains(&here)) || fence::directive_of(line).is_none() {
+        while code.get(next_code).is_some_and(|r| r.end <= here) {
+            next_code += 1;
+        }
+        let in_code = code.get(next_code).is_some_and(|r| r.start <= here);
+        if in_code || fence::directive_of(line).is_none() {
             continue;
         }
-        let attached = blocks.iter().any(|b| {
-            let gap = &source[offset.min(b.span.start)..b.span.start];
-            b.span.start >= offset && gap.lines().all(|l| fence::directive_of(l).is_some())
+        let next_block = blocks.partition_point(|b| b.span.start < offset);
+        let attached = blocks.get(next_block).is_some_and(|b| {
+            let gap = source.get(offset..b.span.start).unwrap_or("");
+            gap.lines().all(|l| fence::directive_of(l).is_some())
         });
         if !attached {
             let (line_no, _) = inline::line_col(source, here);
@@ -336,6 +351,14 @@ mod tests {
             err.contains("content/03-x.md:2: directive '<!-- hide -->' must be directly followed"),
             "{err}"
         );
+        let err = lesson("<!-- hide -->\n```python\nx\n```\n```rlab\nx\n```\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("content/03-x.md:1: directive"), "{err}");
+        let ok = "`<!-- hide -->` <!-- hide -->\n<!-- grid: 2 -->\n```rlab\nx\n```\n\n```\n<!-- hide -->\n```\n";
+        assert!(lesson(ok).is_ok(), "stacked directives, directives in code");
+        let many = "`a` and `b`\n\n<!-- hide -->\n```rlab\nx = 1;\n```\n\n".repeat(20_000);
+        assert_eq!(lesson(&many).map(|l| l.blocks.len()).ok(), Some(20_000));
         let err = lesson("# T\nvalue ${x\n\nmore").unwrap_err().to_string();
         assert!(
             err.starts_with("content/03-x.md:2:7: unterminated"),

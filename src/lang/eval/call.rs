@@ -209,13 +209,12 @@ impl Interp {
                 "run: '{path}' is already running (a file cannot run itself)"
             )));
         }
-        let read = std::fs::read_to_string(&full);
+        let read = read_regular_file(&full, path);
         self.files_run.push(super::FileRun {
             path: full.clone(),
             text: read.as_ref().ok().cloned(),
         });
-        let text =
-            read.map_err(|e| LangError::runtime(format!("run: cannot read '{path}': {e}")))?;
+        let text = read?;
         let source = self.sources.add(&display_path(&full), &text, 1);
         let program = parser::parse_program(&text, source)?;
         self.running_files.push(key);
@@ -271,4 +270,45 @@ fn display_path(path: &std::path::Path) -> String {
         .ok()
         .and_then(|cwd| clean.strip_prefix(cwd).ok().map(PathBuf::from));
     relative.unwrap_or(clean).display().to_string()
+}
+
+/// Reads the file a `run` names. Only regular files: a device or FIFO would be
+/// read forever or block the run.
+fn read_regular_file(full: &std::path::Path, path: &str) -> Result<String, LangError> {
+    let cannot_read =
+        |e: std::io::Error| LangError::runtime(format!("run: cannot read '{path}': {e}"));
+    if !std::fs::metadata(full).map_err(cannot_read)?.is_file() {
+        return Err(LangError::runtime(format!(
+            "run: '{path}' is not a regular file"
+        )));
+    }
+    std::fs::read_to_string(full).map_err(cannot_read)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::{Config, Session};
+
+    fn run_error(code: &str) -> String {
+        let mut s = Session::new(Config::default(), Some(0));
+        let out = s.run_block("t.md", 1, code);
+        out.error.map(|e| e.error.message).unwrap_or_default()
+    }
+
+    #[test]
+    fn run_reads_only_regular_files() {
+        // A device would be read forever (/dev/zero) or block (a FIFO, a terminal).
+        assert_eq!(
+            run_error("run \"/dev/null\"\n"),
+            "run: '/dev/null' is not a regular file"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.rlab");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let code = format!("run \"{}\"\n", fifo.display());
+            assert!(run_error(&code).ends_with("is not a regular file"));
+        }
+        assert!(run_error("run \"/nonexistent/x.rlab\"\n").starts_with("run: cannot read"));
+    }
 }

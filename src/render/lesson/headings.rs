@@ -6,7 +6,7 @@
 use super::Ev;
 use crate::render::TocEntry;
 use pulldown_cmark::{Event, HeadingLevel, Tag, TagEnd};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// A heading of the page: where its events are, its level and plain text.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,11 +32,13 @@ pub(crate) fn assign<'t>(
             used.insert(id.to_string());
         }
     }
+    let mut suffixes = HashMap::new();
     let mut toc = Vec::new();
     let mut i = 0;
     while i < events.len() {
         if let Some(heading) = heading_at(&events, i) {
-            let id = set_id(&mut events[heading.start].0, &heading.text, &mut used);
+            let ids = (&mut used, &mut suffixes);
+            let id = set_id(&mut events[heading.start].0, &heading.text, ids);
             if matches!(heading.level, 2 | 3) {
                 toc.push(TocEntry {
                     level: heading.level,
@@ -81,7 +83,13 @@ fn heading_at(events: &[Ev], i: usize) -> Option<Heading> {
 }
 
 /// Put the heading's id into its `Start` event (keeping a given one); returns the id.
-fn set_id(event: &mut Event, text: &str, used: &mut HashSet<String>) -> String {
+/// `suffixes` remembers the last suffix taken for each slug, so that n headings of the same
+/// text cost O(n), not O(n²) (ids are never freed, so the next free suffix is never lower).
+fn set_id(
+    event: &mut Event,
+    text: &str,
+    (used, suffixes): (&mut HashSet<String>, &mut HashMap<String, usize>),
+) -> String {
     let Event::Start(Tag::Heading { id, .. }) = event else {
         return String::new();
     };
@@ -90,11 +98,12 @@ fn set_id(event: &mut Event, text: &str, used: &mut HashSet<String>) -> String {
     }
     let base = slug(text);
     let mut chosen = base.clone();
-    let mut n = 0;
+    let mut n = suffixes.get(&base).copied().unwrap_or(0);
     while used.contains(&chosen) {
         n += 1;
         chosen = format!("{base}-{n}");
     }
+    suffixes.insert(base, n);
     used.insert(chosen.clone());
     *id = Some(chosen.clone().into());
     chosen
@@ -175,6 +184,18 @@ mod tests {
         );
         assert_eq!(found.len(), 7);
         assert_eq!((found[0].level, found[0].text.as_str()), (1, "Title"));
+    }
+
+    #[test]
+    fn many_identical_headings_get_consecutive_suffixes() {
+        let src = "## A\n\n## A-2 {#a-2}\n\n".to_string() + &"## A\n\n".repeat(5000);
+        let (toc, _) = ids(&src, 0);
+        let got: Vec<&str> = toc.iter().map(|t| t.id.as_str()).collect();
+        assert_eq!(got.len(), 5002);
+        assert_eq!(got[..6], ["a", "a-2", "a-1", "a-3", "a-4", "a-5"]);
+        assert_eq!(got[5001], "a-5001", "suffix 2 was taken by the given id");
+        let unique: HashSet<&str> = got.iter().copied().collect();
+        assert_eq!(unique.len(), got.len());
     }
 
     #[test]

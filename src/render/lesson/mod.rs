@@ -76,6 +76,8 @@ pub(crate) struct Doc<'a> {
     pub lesson: &'a Lesson,
     pub run: &'a LessonRun,
     pub map: prepare::SourceMap,
+    /// Line starts of the lesson source, for the line numbers of warnings.
+    pub lines: crate::book::inline::LineIndex<'a>,
     pub warnings: Vec<String>,
     pub figures: Vec<FigureFile>,
 }
@@ -90,7 +92,7 @@ impl Doc<'_> {
 
     /// The source line of the prepared-text offset `at`.
     pub fn line_of(&self, at: usize) -> u32 {
-        crate::book::inline::line_col(&self.lesson.source, self.map.to_source(at)).0
+        self.lines.line_col(self.map.to_source(at)).0
     }
 
     /// The index of the lesson's rlab block whose fence starts at prepared-text offset `at`.
@@ -116,6 +118,7 @@ pub fn render_lesson(
         lesson,
         run,
         map: prepared.map,
+        lines: crate::book::inline::LineIndex::new(&lesson.source),
         warnings: Vec::new(),
         figures: Vec::new(),
     };

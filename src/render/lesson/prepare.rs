@@ -177,8 +177,14 @@ fn step(
 fn find_closer(source: &str, from: usize, closer: u8, code: &[Range<usize>]) -> Option<usize> {
     let bytes = source.as_bytes();
     let mut i = from;
+    // `code` is sorted: walk it with a cursor (testing every range at every byte made a
+    // lesson written with `\(…\)` quadratic).
+    let mut next_code = code.partition_point(|r| r.end <= i);
     while i + 1 < bytes.len() {
-        if code.iter().any(|r| r.contains(&i)) {
+        while code.get(next_code).is_some_and(|r| r.end <= i) {
+            next_code += 1;
+        }
+        if code.get(next_code).is_some_and(|r| r.contains(&i)) {
             return None;
         }
         match bytes[i] {

@@ -59,6 +59,18 @@ fn paren_delimiters_become_dollars() {
 }
 
 #[test]
+fn paren_math_among_many_code_spans() {
+    let unit = "`c` then \\(x\\) and \\(y `z` w\\) end.\n\n";
+    let (p, _) = prepared(&unit.repeat(20_000), vec![]);
+    let want = "`c` then $x$ and \\(y `z` w\\) end.\n\n";
+    assert_eq!(
+        p.text,
+        want.repeat(20_000),
+        "a code span inside stops the math"
+    );
+}
+
+#[test]
 fn values_inside_paren_math_are_bare() {
     let src = "so \\(x = ${v}\\) ok\n";
     let (p, _) = prepared(src, vec![ok("a_b")]);

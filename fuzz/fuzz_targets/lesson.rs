@@ -1,0 +1,67 @@
+//! Fuzz target: the Markdown and directive front end. Arbitrary text is parsed as a lesson
+//! (frontmatter, fences, attributes, directives, inline values); a lesson that loads is
+//! rendered to HTML with an empty run sized to it, its formulas prerendered by KaTeX, and a
+//! trivial figure renderer. Either step may fail with an error, never panic or hang.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rlbook::book::{Book, Lesson};
+use rlbook::config::Config;
+use rlbook::exec::{BlockRun, InlineRun, LessonRun, ScriptRun};
+use rlbook::lang::Figure;
+use rlbook::render::lesson::{RenderContext, render_lesson};
+use rlbook::render::math::{MathCache, collect_formulas};
+use std::path::{Path, PathBuf};
+
+fn no_figure(_: &Figure) -> String {
+    "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>".to_string()
+}
+
+/// A run with nothing executed, one entry per block, inline value and script.
+fn empty_run(lesson: &Lesson) -> LessonRun {
+    LessonRun {
+        blocks: vec![BlockRun::default(); lesson.blocks.len()],
+        inlines: (0..lesson.inlines.len())
+            .map(|_| InlineRun {
+                value: Ok(String::new()),
+            })
+            .collect(),
+        scripts: (0..lesson.scripts.len())
+            .map(|_| ScriptRun {
+                text: String::new(),
+                figures: Vec::new(),
+                error: None,
+                values: Vec::new(),
+            })
+            .collect(),
+    }
+}
+
+fuzz_target!(|source: &str| {
+    let parsed = Lesson::parse(
+        PathBuf::from("/fuzz/content/01-fuzz.md"),
+        "content/01-fuzz.md".to_string(),
+        source.to_string(),
+        Vec::new(),
+    );
+    let Ok(lesson) = parsed else {
+        return;
+    };
+    let Ok(config) = Config::parse(Path::new("/fuzz"), "", "book.toml") else {
+        return;
+    };
+    let book = Book {
+        config,
+        lessons: vec![lesson],
+    };
+    let runs = vec![empty_run(&book.lessons[0])];
+    let math = MathCache::prerender(collect_formulas(&book, &runs));
+    let ctx = RenderContext {
+        book: &book,
+        math: &math,
+        strict: false,
+        figure_svg: no_figure,
+    };
+    let _ = render_lesson(&ctx, &book.lessons[0], &runs[0]);
+});
