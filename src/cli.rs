@@ -50,7 +50,7 @@ enum Command {
         /// The port (default 3000, or the next free one); a port given here must be free.
         #[arg(long)]
         port: Option<u16>,
-        /// Open the book in the browser.
+        /// Open the book in the browser (the program in `BROWSER` if set, else the system's).
         #[arg(long)]
         open: bool,
         /// The address to listen on (default 127.0.0.1: this machine only).

@@ -1,7 +1,7 @@
 //! `rlbook serve` through the binary, on a temporary copy of `tests/books/serve`: pages and
 //! live reload over the WebSocket, the error overlay and its clearing, drift without
 //! writing the record, path traversal, a burst of saves, files added while serving, a taken
-//! port, and Ctrl-C. Every wait is for an event, with a generous timeout; nothing is timed.
+//! port, `--open`, and Ctrl-C. Every wait is for an event, with a generous timeout; nothing is timed.
 
 mod serve_support;
 
@@ -262,4 +262,41 @@ fn sites_from_rlbook_build_carry_no_live_reload() {
         assert!(!html.contains("__rlbook"), "{page}");
         assert!(!html.contains("rlbook-overlay"), "{page}");
     }
+}
+
+#[test]
+fn open_starts_the_browser_named_by_browser_on_the_served_address() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let opened = dir.path().join("opened");
+    let browser = dir.path().join("browser");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\nprintf '%s' \"$1\" > '{}'\n", opened.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let served = Served::start_with(&["--open"], &[("BROWSER", browser.as_os_str())]);
+    let url = wait_until(|| {
+        std::fs::read_to_string(&opened)
+            .ok()
+            .filter(|u| !u.is_empty())
+    });
+    assert_eq!(url, format!("http://127.0.0.1:{}/", served.port));
+    assert!(served.get("/").body.contains("Serve fixture"));
+}
+
+#[test]
+fn open_without_a_browser_is_a_notice_and_the_server_runs_on() {
+    let missing = std::ffi::OsStr::new("/nonexistent/rlbook-test-browser");
+    let mut served = Served::start_with(&["--open"], &[("BROWSER", missing)]);
+    wait_until(|| {
+        served
+            .stderr()
+            .contains("cannot open a browser")
+            .then_some(())
+    });
+    assert!(served.stderr().contains("yourself"), "{}", served.stderr());
+    assert!(served.is_running());
+    assert!(served.get("/").body.contains("Serve fixture"));
 }

@@ -98,9 +98,14 @@ pub(crate) fn url_of(addr: SocketAddr) -> String {
     }
 }
 
-/// Open `url` in the desktop's browser (without waiting for it).
+/// Open `url` in the desktop's browser (without waiting for it): the program named by the
+/// `BROWSER` environment variable when it is set (as `xdg-open` and Python honour it), else the
+/// system's opener.
 pub(crate) fn open_browser(url: &str) -> Result<()> {
-    let mut command = if cfg!(target_os = "macos") {
+    let browser = std::env::var_os("BROWSER").filter(|b| !b.is_empty());
+    let mut command = if let Some(browser) = browser {
+        std::process::Command::new(browser)
+    } else if cfg!(target_os = "macos") {
         std::process::Command::new("open")
     } else if cfg!(windows) {
         let mut c = std::process::Command::new("cmd");

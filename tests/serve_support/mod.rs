@@ -77,9 +77,16 @@ impl Reply {
 impl Served {
     /// Serve a fresh copy of the fixture book and wait until its site is published.
     pub fn start() -> Served {
+        Served::start_with(&[], &[])
+    }
+
+    /// As `start`, with more arguments for `rlbook serve` and environment variables.
+    pub fn start_with(args: &[&str], envs: &[(&str, &std::ffi::OsStr)]) -> Served {
         let (dir, root) = copy_fixture();
         let mut child = Command::new(env!("CARGO_BIN_EXE_rlbook"))
             .args(["serve", &root.display().to_string(), "--port", "0"])
+            .args(args)
+            .envs(envs.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
