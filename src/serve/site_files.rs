@@ -2,7 +2,7 @@
 //! each write, so that requests never see a half-written site and can only ever be answered
 //! with files that were written there. Comparing two snapshots tells which files changed.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use axum::body::Bytes;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,25 +16,10 @@ pub(crate) struct SiteFiles {
 impl SiteFiles {
     /// Read every file under `dir`, except hidden ones (the site marker, leftovers).
     pub(crate) fn load(dir: &Path) -> Result<SiteFiles> {
-        let mut files = BTreeMap::new();
-        let walk = walkdir::WalkDir::new(dir)
-            .min_depth(1)
+        let files = crate::render::site::read_visible_tree(dir)?
             .into_iter()
-            .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
-        for entry in walk {
-            let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
-            let key: Vec<String> = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().to_string())
-                .collect();
-            let bytes = std::fs::read(entry.path())
-                .with_context(|| format!("cannot read {}", entry.path().display()))?;
-            files.insert(key.join("/"), Bytes::from(bytes));
-        }
+            .map(|(path, bytes)| (path, Bytes::from(bytes)))
+            .collect();
         Ok(SiteFiles { files })
     }
 

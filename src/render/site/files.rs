@@ -6,8 +6,8 @@
 use super::links;
 use super::output::MARKER;
 use crate::cache::digest::{Digest, KeyHasher};
-use anyhow::{Result, bail};
-use std::collections::HashSet;
+use anyhow::{Context, Result, bail};
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// The files of a site, in the order they were added.
@@ -75,6 +75,31 @@ fn count_files(dir: &Path) -> Option<usize> {
         }
     }
     Some(count)
+}
+
+/// Every file under `dir` (which must exist) by `/`-separated path relative to it, with its
+/// bytes. Hidden files and folders (the site marker, editor leftovers) are skipped.
+pub(crate) fn read_visible_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
+    let mut files = BTreeMap::new();
+    let walk = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walk {
+        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+        let key: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().to_string())
+            .collect();
+        let bytes = std::fs::read(entry.path())
+            .with_context(|| format!("cannot read {}", entry.path().display()))?;
+        files.insert(key.join("/"), bytes);
+    }
+    Ok(files)
 }
 
 #[cfg(test)]

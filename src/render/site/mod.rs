@@ -19,6 +19,7 @@ use crate::book::Book;
 use crate::render::{FigureFile, LessonHtml};
 use anyhow::{Context as _, Result, bail};
 use files::SiteFiles;
+pub(crate) use files::read_visible_tree;
 use std::path::{Path, PathBuf};
 use templates::Templates;
 

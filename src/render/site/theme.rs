@@ -33,25 +33,9 @@ pub(crate) fn assets(dir: &Path) -> Result<Vec<Asset>> {
         .map(|(name, text)| ((*name).to_string(), text.as_bytes().to_vec()))
         .collect();
     if dir.is_dir() {
-        let walk = walkdir::WalkDir::new(dir)
-            .min_depth(1)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
-        for entry in walk {
-            let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
-            let name: Vec<String> = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().to_string())
-                .collect();
-            let bytes = std::fs::read(entry.path())
-                .with_context(|| format!("cannot read theme file {}", entry.path().display()))?;
-            files.insert(name.join("/"), bytes);
-        }
+        let own = super::files::read_visible_tree(dir)
+            .with_context(|| format!("cannot read the theme folder {}", dir.display()))?;
+        files.extend(own);
     }
     Ok(files
         .into_iter()
