@@ -137,8 +137,8 @@ fn damaged_or_missing_cache_files_change_no_output() {
     let names: Vec<PathBuf> = cache_files(dir);
     assert_eq!(
         names.len(),
-        6,
-        "two runs, two pages, math, highlighting: {names:?}"
+        7,
+        "two runs, two pages, math, highlighting, the site: {names:?}"
     );
     let warm = build(dir, &["build"]);
     assert_eq!(warm.executed, "executed 0 of 2 lessons, 0 of 1 script");
@@ -158,9 +158,11 @@ fn damaged_or_missing_cache_files_change_no_output() {
             let again = build(dir, &["build"]);
             assert_eq!(again.output, cold.output);
             assert_eq!(again.executed, "executed 0 of 2 lessons, 0 of 1 script");
-            // Formulas and highlighting are read only when a page is rendered.
+            // Formulas and highlighting are read only when a page is rendered, and pages
+            // only when the site is not known to be up to date.
             damage(path, how);
             let _ = std::fs::remove_dir_all(dir.join(".rlbook/pages"));
+            let _ = std::fs::remove_file(dir.join(".rlbook/site.bin"));
             let rendered = build(dir, &["build"]);
             assert_eq!(
                 rendered.output,
@@ -327,4 +329,58 @@ fn concurrent_checks_leave_a_sound_cache() {
         .filter(|name| name.contains(".tmp-"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// Build through the binary and return its raw stdout and stderr (`ok` asserted).
+fn build_raw(dir: &Path) -> (String, String) {
+    let run = common::rlbook(dir, &["build"], &[]);
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    (run.stdout, run.stderr)
+}
+
+#[test]
+fn an_up_to_date_site_needs_no_pages_and_anything_it_is_made_from_makes_it_again() {
+    let book = common::fixture_book("cache");
+    let dir = book.path();
+    let lesson = dir.join("content/02-more.md");
+    let text = std::fs::read_to_string(&lesson).unwrap();
+    std::fs::write(&lesson, format!("{text}\nSee [later](99-later.md).\n")).unwrap();
+    let (_, warned) = build_raw(dir);
+    assert!(
+        warned.contains("broken lesson link '99-later.md'"),
+        "{warned}"
+    );
+    let cold = build(dir, &["build"]).output;
+
+    // Up to date: no page is needed, and the warnings are those of the pages.
+    std::fs::remove_dir_all(dir.join(".rlbook/pages")).unwrap();
+    let (stdout, stderr) = build_raw(dir);
+    assert!(stdout.contains("already up to date"), "{stdout}");
+    assert_eq!(stderr, warned);
+    assert!(!dir.join(".rlbook/pages").exists(), "pages were rendered");
+
+    // A site file changed or removed on disk: the site is written again.
+    let page = dir.join("site/01-deps.html");
+    std::fs::write(&page, "changed").unwrap();
+    let (stdout, _) = build_raw(dir);
+    assert!(!stdout.contains("already up to date"), "{stdout}");
+    assert_eq!(build(dir, &["build"]).output, cold);
+    std::fs::remove_file(&page).unwrap();
+    assert_eq!(build(dir, &["build"]).output, cold);
+
+    // The book's own theme and templates are part of the site.
+    std::fs::create_dir_all(dir.join("theme")).unwrap();
+    std::fs::write(dir.join("theme/extra.css"), "body { margin: 0 }").unwrap();
+    let themed = build(dir, &["build"]).output;
+    assert!(themed.site.contains_key("assets/extra.css"));
+    std::fs::write(dir.join("theme/extra.css"), "body { margin: 1px }").unwrap();
+    let rethemed = build(dir, &["build"]).output;
+    assert_eq!(rethemed.site["assets/extra.css"], b"body { margin: 1px }");
+    let base = std::fs::read_to_string("templates/base.html").unwrap();
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    let marked = base.replacen("<body", "<!-- own template -->\n<body", 1);
+    std::fs::write(dir.join("templates/base.html"), marked).unwrap();
+    let templated = build(dir, &["build"]).output;
+    let html = String::from_utf8_lossy(&templated.site["01-deps.html"]).to_string();
+    assert!(html.contains("<!-- own template -->"), "{html}");
 }

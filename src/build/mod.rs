@@ -8,6 +8,7 @@
 //! neither reads nor writes the cache.
 
 mod pages;
+mod site_cache;
 
 use crate::book::Book;
 use crate::cache::Cache;
@@ -16,7 +17,7 @@ use crate::exec::cached::ExecStats;
 use crate::exec::{self, LessonRun};
 use crate::record::{self, drift::Drift};
 use crate::render::LessonHtml;
-use crate::render::site::{SiteOptions, write_site, write_site_if_changed};
+use crate::render::site::{SiteOptions, SiteSummary, write_site, write_site_if_changed};
 use anyhow::Result;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -80,13 +81,7 @@ pub fn run(opts: &Options) -> Result<Summary, Failure> {
         );
         return Ok(Summary { line, notes });
     }
-    let pages = render(&book, &runs, opts.strict, &cache)?;
-    notes.extend(
-        pages
-            .iter()
-            .flat_map(|p| p.warnings.iter().map(|w| format!("warning: {w}"))),
-    );
-    let site = write(&book, &pages, opts)?;
+    let site = render_and_write(&book, &runs, opts, &cache, &mut notes)?;
     let line = format!(
         "built {counts} in {:.2} s → {} ({} pages, {} figures{}); {stats}",
         started.elapsed().as_secs_f64(),
@@ -205,6 +200,35 @@ fn write_report(path: &std::path::Path, drifts: &[Drift]) -> Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
+/// Render the pages and write the site, unless the site cache says the output folder already
+/// holds the site these runs make; the pages' warnings go to `notes`.
+fn render_and_write(
+    book: &Book,
+    runs: &[LessonRun],
+    opts: &Options,
+    cache: &Cache,
+    notes: &mut Vec<String>,
+) -> Result<SiteSummary, Failure> {
+    let live_reload = opts.live_reload.as_deref();
+    let key = site_cache::key(book, runs, opts.strict, live_reload, cache);
+    let output = &book.config.paths.output;
+    if let Some((site, warnings)) = key.and_then(|k| site_cache::lookup(cache, &k, output)) {
+        notes.extend(warnings);
+        return Ok(site);
+    }
+    let pages = render(book, runs, opts.strict, cache)?;
+    let warnings: Vec<String> = pages
+        .iter()
+        .flat_map(|p| p.warnings.iter().map(|w| format!("warning: {w}")))
+        .collect();
+    notes.extend(warnings.iter().cloned());
+    let site = write(book, &pages, opts)?;
+    if let Some(key) = key {
+        site_cache::store(cache, &key, &site, &warnings);
+    }
+    Ok(site)
+}
+
 fn render(
     book: &Book,
     runs: &[LessonRun],
@@ -227,11 +251,7 @@ fn render(
     Ok(results.into_iter().flatten().collect())
 }
 
-fn write(
-    book: &Book,
-    pages: &[LessonHtml],
-    opts: &Options,
-) -> Result<crate::render::site::SiteSummary, Failure> {
+fn write(book: &Book, pages: &[LessonHtml], opts: &Options) -> Result<SiteSummary, Failure> {
     let site = SiteOptions {
         output: book.config.paths.output.clone(),
         live_reload: opts.live_reload.clone(),

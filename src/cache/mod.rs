@@ -11,7 +11,9 @@
 //! - `pages/<lesson>.bin`: the lesson's rendered page, keyed by the lesson, its run and the
 //!   titles of the lessons it can link to ([`pages`]);
 //! - `math.bin`: KaTeX's MathML by TeX source and mode ([`crate::render::math`]);
-//! - `highlight.bin`: highlighted code by language and source ([`crate::render::highlight`]).
+//! - `highlight.bin`: highlighted code by language and source ([`crate::render::highlight`]);
+//! - `site.bin`: the stamp, counts and warnings of the last site written, keyed by every
+//!   page's key, the settings and the book's own templates and theme (`build/site_cache.rs`).
 //!
 //! `--no-cache` gives a [`Cache`] that neither reads nor writes.
 
@@ -66,6 +68,11 @@ impl CacheFile {
     /// Every highlighted piece of code.
     pub fn highlight() -> CacheFile {
         CacheFile::single("highlight")
+    }
+
+    /// The last site written: its key, stamp, counts and warnings.
+    pub fn site() -> CacheFile {
+        CacheFile::single("site")
     }
 
     fn single(kind: &'static str) -> CacheFile {

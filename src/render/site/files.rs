@@ -7,6 +7,7 @@ use super::links;
 use super::output::MARKER;
 use crate::cache::digest::{Digest, KeyHasher};
 use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -51,17 +52,37 @@ impl SiteFiles {
         h.finish()
     }
 
-    /// Whether the site at `target` is this one: its marker holds `marker` (which carries
-    /// the fingerprint) and it has exactly these files, at these sizes.
-    pub(crate) fn already_at(&self, target: &Path, marker: &[u8]) -> bool {
-        let marked = std::fs::read(target.join(MARKER)).is_ok_and(|m| m == marker);
+    /// What identifies this site on disk, with its `marker`.
+    pub(crate) fn stamp(&self, marker: &[u8]) -> SiteStamp {
+        SiteStamp {
+            marker: marker.to_vec(),
+            files: (self.files.iter())
+                .map(|(path, bytes)| (path.clone(), bytes.len() as u64))
+                .collect(),
+        }
+    }
+}
+
+/// A written site as it can be recognised on disk without its contents: the marker (which
+/// carries the fingerprint of every file) and each file's path and size.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SiteStamp {
+    marker: Vec<u8>,
+    files: Vec<(PathBuf, u64)>,
+}
+
+impl SiteStamp {
+    /// Whether the site at `target` carries this marker and exactly these files, at these
+    /// sizes.
+    pub(crate) fn is_at(&self, target: &Path) -> bool {
+        let marked = std::fs::read(target.join(MARKER)).is_ok_and(|m| m == self.marker);
         marked && self.sizes_match(target) && count_files(target) == Some(self.files.len() + 1)
     }
 
     fn sizes_match(&self, target: &Path) -> bool {
-        self.files.iter().all(|(path, bytes)| {
+        self.files.iter().all(|(path, size)| {
             std::fs::symlink_metadata(target.join(path))
-                .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+                .is_ok_and(|m| m.is_file() && m.len() == *size)
         })
     }
 }
@@ -153,17 +174,17 @@ mod tests {
     fn a_site_on_disk_is_recognised_only_when_whole_and_marked_alike() {
         let dir = tempfile::tempdir().unwrap();
         let files = site();
-        assert!(!files.already_at(dir.path(), b"m1"));
+        assert!(!files.stamp(b"m1").is_at(dir.path()));
         write(dir.path(), &files, b"m1");
-        assert!(files.already_at(dir.path(), b"m1"));
-        assert!(!files.already_at(dir.path(), b"m2"));
+        assert!(files.stamp(b"m1").is_at(dir.path()));
+        assert!(!files.stamp(b"m2").is_at(dir.path()));
         std::fs::write(dir.path().join("stray.html"), "").unwrap();
-        assert!(!files.already_at(dir.path(), b"m1"));
+        assert!(!files.stamp(b"m1").is_at(dir.path()));
         std::fs::remove_file(dir.path().join("stray.html")).unwrap();
         std::fs::write(dir.path().join("index.html"), "cut").unwrap();
-        assert!(!files.already_at(dir.path(), b"m1"));
+        assert!(!files.stamp(b"m1").is_at(dir.path()));
         std::fs::remove_file(dir.path().join("index.html")).unwrap();
-        assert!(!files.already_at(dir.path(), b"m1"));
-        assert!(!files.already_at(&dir.path().join("none"), b"m1"));
+        assert!(!files.stamp(b"m1").is_at(dir.path()));
+        assert!(!files.stamp(b"m1").is_at(&dir.path().join("none")));
     }
 }

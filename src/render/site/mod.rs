@@ -19,6 +19,7 @@ use crate::book::Book;
 use crate::render::{FigureFile, LessonHtml};
 use anyhow::{Context as _, Result, bail};
 use files::SiteFiles;
+pub use files::SiteStamp;
 pub(crate) use files::read_visible_tree;
 use std::path::{Path, PathBuf};
 use templates::Templates;
@@ -43,6 +44,8 @@ pub struct SiteSummary {
     pub bytes: u64,
     /// The site on disk already was this one, so nothing was written.
     pub unchanged: bool,
+    /// How to recognise the written site on disk later.
+    pub stamp: SiteStamp,
 }
 
 /// Write the site of `book` from its rendered `pages` (in book order: `book.lessons[i]` ↔
@@ -94,7 +97,8 @@ fn make_site(
     let mut summary = std::mem::take(&mut site.summary);
     let marker = output::marker_text(&site.files.fingerprint());
     summary.bytes = site.files.bytes() + marker.len() as u64;
-    summary.unchanged = reuse && output::unchanged(&opts.output, &protected, &site.files, &marker)?;
+    summary.stamp = site.files.stamp(&marker);
+    summary.unchanged = reuse && output::unchanged(&opts.output, &protected, &summary.stamp)?;
     if !summary.unchanged {
         output::publish(&opts.output, &protected, &site.files, &marker)?;
     }

@@ -7,7 +7,7 @@
 //! marked is refused, so a misconfigured output path can never replace a folder of sources.
 //! The marker also holds the fingerprint of the site's files ([`super::files`]).
 
-use super::files::SiteFiles;
+use super::files::{SiteFiles, SiteStamp};
 use super::links;
 use crate::cache::digest::Digest;
 use anyhow::{Context, Result, bail};
@@ -26,15 +26,10 @@ pub(crate) fn marker_text(fingerprint: &Digest) -> Vec<u8> {
     text
 }
 
-/// Whether the site at `target` (an allowed output path) already is `files` with `marker`.
-pub(crate) fn unchanged(
-    target: &Path,
-    protected: &[&Path],
-    files: &SiteFiles,
-    marker: &[u8],
-) -> Result<bool> {
+/// Whether the site at `target` (an allowed output path) already is the one `stamp` names.
+pub(crate) fn unchanged(target: &Path, protected: &[&Path], stamp: &SiteStamp) -> Result<bool> {
     check_target(target, protected)?;
-    Ok(files.already_at(target, marker))
+    Ok(stamp.is_at(target))
 }
 
 /// Write `files` with `marker` into a staging directory and swap it in at `target`. Files
