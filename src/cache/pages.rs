@@ -3,16 +3,12 @@
 //! book's lessons (what its links resolve to and show) and strictness. The key digests all of
 //! them; the renderers (KaTeX, syntect, the figure renderer) are rlbook's own, pinned by the
 //! build in the file header.
-//!
-//! The page is stored through mirror types, destructured field by field, so a field added
-//! to the page types cannot be silently dropped from the cache (it does not compile).
 
 use super::digest::{Digest, KeyHasher};
 use super::{Cache, CacheFile};
 use crate::book::{Book, Lesson};
 use crate::exec::LessonRun;
-use crate::render::{FigureFile, LessonHtml, ScriptPage, TocEntry};
-use serde::{Deserialize, Serialize};
+use crate::render::LessonHtml;
 
 /// What every page of a build depends on besides its own lesson and run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,146 +34,22 @@ pub fn page_key(book: &BookKey, lesson: &Lesson, run: &LessonRun) -> Option<Dige
     Some(h.finish())
 }
 
-/// The cached page of `lesson` made for `key`.
+/// The cached page of `lesson` made for `key`. A page is stored with its key, as a pair.
 pub fn load(cache: &Cache, lesson: &Lesson, key: &Digest) -> Option<LessonHtml> {
-    let entry: PageEntry = cache.load(&CacheFile::page(&lesson.slug))?;
-    (entry.key == *key && entry.page.slug == lesson.slug).then(|| entry.page.into())
+    let (stored, page): (Digest, LessonHtml) = cache.load(&CacheFile::page(&lesson.slug))?;
+    (stored == *key && page.slug == lesson.slug).then_some(page)
 }
 
 /// Store the page of `lesson` made for `key`.
 pub fn store(cache: &Cache, lesson: &Lesson, key: &Digest, page: &LessonHtml) -> bool {
-    let entry = PageEntry {
-        key: *key,
-        page: PageRecord::from(page.clone()),
-    };
-    cache.store(&CacheFile::page(&lesson.slug), &entry)
-}
-
-#[derive(Serialize, Deserialize)]
-struct PageEntry {
-    key: Digest,
-    page: PageRecord,
-}
-
-#[derive(Serialize, Deserialize)]
-struct PageRecord {
-    slug: String,
-    title: String,
-    body: String,
-    toc: Vec<(u8, String, String)>,
-    search_text: String,
-    figures: Vec<(String, String)>,
-    scripts: Vec<ScriptRecord>,
-    warnings: Vec<String>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct ScriptRecord {
-    name: String,
-    file_name: String,
-    description: String,
-    source_html: String,
-    output: String,
-    error: Option<String>,
-    figures: Vec<(String, String)>,
-}
-
-impl From<LessonHtml> for PageRecord {
-    fn from(page: LessonHtml) -> PageRecord {
-        let LessonHtml {
-            slug,
-            title,
-            body,
-            toc,
-            search_text,
-            figures,
-            scripts,
-            warnings,
-        } = page;
-        PageRecord {
-            slug,
-            title,
-            body,
-            toc: toc
-                .into_iter()
-                .map(|TocEntry { level, id, text }| (level, id, text))
-                .collect(),
-            search_text,
-            figures: figures.into_iter().map(figure_record).collect(),
-            scripts: scripts.into_iter().map(ScriptRecord::from).collect(),
-            warnings,
-        }
-    }
-}
-
-impl From<PageRecord> for LessonHtml {
-    fn from(r: PageRecord) -> LessonHtml {
-        LessonHtml {
-            slug: r.slug,
-            title: r.title,
-            body: r.body,
-            toc: r
-                .toc
-                .into_iter()
-                .map(|(level, id, text)| TocEntry { level, id, text })
-                .collect(),
-            search_text: r.search_text,
-            figures: r.figures.into_iter().map(figure_file).collect(),
-            scripts: r.scripts.into_iter().map(ScriptPage::from).collect(),
-            warnings: r.warnings,
-        }
-    }
-}
-
-impl From<ScriptPage> for ScriptRecord {
-    fn from(page: ScriptPage) -> ScriptRecord {
-        let ScriptPage {
-            name,
-            file_name,
-            description,
-            source_html,
-            output,
-            error,
-            figures,
-        } = page;
-        ScriptRecord {
-            name,
-            file_name,
-            description,
-            source_html,
-            output,
-            error,
-            figures: figures.into_iter().map(figure_record).collect(),
-        }
-    }
-}
-
-impl From<ScriptRecord> for ScriptPage {
-    fn from(r: ScriptRecord) -> ScriptPage {
-        ScriptPage {
-            name: r.name,
-            file_name: r.file_name,
-            description: r.description,
-            source_html: r.source_html,
-            output: r.output,
-            error: r.error,
-            figures: r.figures.into_iter().map(figure_file).collect(),
-        }
-    }
-}
-
-fn figure_record(FigureFile { path, svg }: FigureFile) -> (String, String) {
-    (path, svg)
-}
-
-fn figure_file((path, svg): (String, String)) -> FigureFile {
-    FigureFile { path, svg }
+    cache.store(&CacheFile::page(&lesson.slug), &(key, page))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::render::{FigureFile, ScriptPage, TocEntry};
     use std::path::{Path, PathBuf};
 
     fn lesson(slug: &str, source: &str) -> Lesson {

@@ -10,10 +10,10 @@ pub mod math;
 mod mathml;
 pub mod site;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One entry of a page's table of contents.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TocEntry {
     /// 2 for `##`, 3 for `###`.
     pub level: u8,
@@ -23,7 +23,7 @@ pub struct TocEntry {
 }
 
 /// A figure written as its own SVG file.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FigureFile {
     /// Path relative to the site root, e.g. `figures/12-layer-norm/block-3-1.svg`.
     pub path: String,
@@ -31,7 +31,7 @@ pub struct FigureFile {
 }
 
 /// The page of one standalone script.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScriptPage {
     /// File stem; the page is `scripts/<lesson slug>/<name>.html`.
     pub name: String,
@@ -48,7 +48,7 @@ pub struct ScriptPage {
 }
 
 /// A rendered lesson, ready for the page template.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LessonHtml {
     pub slug: String,
     pub title: String,
