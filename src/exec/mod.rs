@@ -9,9 +9,9 @@ pub mod notebook;
 
 use crate::book::script::Script;
 use crate::book::{Book, Lesson};
+use crate::cache::Cache;
 use crate::config::Config;
 use crate::lang::{self, Figure, FileRun, Mode, RunError, Session};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -99,51 +99,15 @@ pub struct ExecFailure {
     pub message: String,
 }
 
-/// Run every lesson of the book, in parallel.
+/// Run every lesson of the book, in parallel, without the book's cache.
 pub fn run_book(book: &Book) -> Vec<LessonRun> {
-    run_book_with_progress(book, &|| {})
+    cached::run_book(book, &Cache::disabled(), &|| {}).0
 }
 
-/// Run every lesson, calling `done` as each lesson finishes (for a progress display).
-pub fn run_book_with_progress(book: &Book, done: &(dyn Fn() + Sync)) -> Vec<LessonRun> {
-    book.lessons
-        .par_iter()
-        .map(|lesson| {
-            let run = run_lesson(&book.config, lesson);
-            done();
-            run
-        })
-        .collect()
-}
-
-/// Run one lesson: blocks and inline values in document order, scripts alongside.
+/// Run one lesson without the book's cache: blocks and inline values in document order,
+/// scripts alongside.
 pub fn run_lesson(config: &Config, lesson: &Lesson) -> LessonRun {
-    run_lesson_until(config, lesson, None)
-}
-
-/// [`run_lesson`] that stops early once `cancel` is set (`rlbook serve` cancels a stale
-/// rebuild): whatever is still running fails with "run cancelled".
-pub fn run_lesson_until(
-    config: &Config,
-    lesson: &Lesson,
-    cancel: Option<&Arc<AtomicBool>>,
-) -> LessonRun {
-    let (notebook, scripts) = rayon::join(
-        || run_notebook(config, lesson, cancel),
-        || {
-            lesson
-                .scripts
-                .par_iter()
-                .map(|s| run_script_until(config, s, cancel))
-                .collect::<Vec<_>>()
-        },
-    );
-    let (blocks, inlines) = notebook;
-    LessonRun {
-        blocks,
-        inlines,
-        scripts,
-    }
+    cached::run_lesson(config, lesson, &Cache::disabled()).0
 }
 
 pub(crate) fn session(
@@ -167,33 +131,9 @@ pub(crate) fn session(
     Session::new(lang_config, Some(config.exec.seed))
 }
 
-/// The blocks and inline values of a lesson, in document order, in one session (its
-/// scripts are not run); stopped early once `cancel` is set.
-pub fn run_notebook(
-    config: &Config,
-    lesson: &Lesson,
-    cancel: Option<&Arc<AtomicBool>>,
-) -> (Vec<BlockRun>, Vec<InlineRun>) {
-    let run = notebook::run_notebook_from(config, lesson, None, false, cancel);
-    (run.blocks, run.inlines)
-}
-
 /// Run a standalone script the way `rlbook run` does (script mode, its own session),
-/// capturing output and the figures it saves.
-pub fn run_script(config: &Config, script: &Script) -> ScriptRun {
-    run_script_until(config, script, None)
-}
-
-/// [`run_script`], stopped early once `cancel` is set.
-pub fn run_script_until(
-    config: &Config,
-    script: &Script,
-    cancel: Option<&Arc<AtomicBool>>,
-) -> ScriptRun {
-    run_script_reporting_files(config, script, cancel).0
-}
-
-/// [`run_script_until`], also giving the files the script read with `run`.
+/// capturing output and the figures it saves; stopped early once `cancel` is set. Also gives
+/// the files the script read with `run`.
 pub fn run_script_reporting_files(
     config: &Config,
     script: &Script,
@@ -295,11 +235,12 @@ mod tests {
         let config = Config::parse(Path::new("/book"), "", "book.toml").unwrap();
         let lesson = lesson("```rlab\nx = 0;\nfor k = 1:1000\n  x = x + k;\nend\nprint(x)\n```\n");
         let unset = Arc::new(AtomicBool::new(false));
-        let (blocks, _) = run_notebook(&config, &lesson, Some(&unset));
+        let blocks =
+            notebook::run_notebook_from(&config, &lesson, None, false, Some(&unset)).blocks;
         assert_eq!(blocks[0].error, None);
         assert_eq!(blocks[0].text, "500500");
         let set = Arc::new(AtomicBool::new(true));
-        let run = run_lesson_until(&config, &lesson, Some(&set));
+        let run = notebook::run_notebook_from(&config, &lesson, None, false, Some(&set));
         let error = run.blocks[0].error.as_ref().map(|e| e.error.to_string());
         assert!(
             error.is_some_and(|e| e.contains("run cancelled")),
