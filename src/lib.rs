@@ -11,3 +11,5 @@ pub mod lang;
 pub mod record;
 pub mod render;
 pub mod serve;
+#[cfg(test)]
+mod test_support;

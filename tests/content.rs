@@ -67,7 +67,7 @@ fn check_lesson_page(page: &str) {
         .split("<pre class=\"output\">")
         .skip(1)
         .filter_map(|rest| rest.split("</pre>").next())
-        .map(unescape)
+        .map(common::unescape)
         .collect();
     let expected =
         std::fs::read_to_string(shared.join("seed/lesson-12-outputs.txt")).expect("seed");
@@ -77,12 +77,4 @@ fn check_lesson_page(page: &str) {
         "page outputs differ from the seed:\n{}",
         diffs.join("\n")
     );
-}
-
-fn unescape(html: &str) -> String {
-    html.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
 }

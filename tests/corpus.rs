@@ -210,7 +210,7 @@ fn page_blocks(html: &str) -> Vec<PageBlock> {
                 .split("<pre class=\"output\">")
                 .nth(1)
                 .and_then(|rest| rest.split("</pre>").next())
-                .map(unescape)
+                .map(common::unescape)
                 .unwrap_or_default();
             PageBlock {
                 text: text.trim().to_string(),
@@ -218,14 +218,6 @@ fn page_blocks(html: &str) -> Vec<PageBlock> {
             }
         })
         .collect()
-}
-
-fn unescape(html: &str) -> String {
-    html.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
 }
 
 /// The book issue's corpus acceptance: the 12 lessons build in their own layout through a

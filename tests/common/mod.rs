@@ -218,3 +218,12 @@ pub fn edit(text: &str, rng: &mut XorShift, alphabet: &[u8]) -> Option<String> {
     }
     String::from_utf8(bytes).ok()
 }
+
+/// Text of an HTML fragment with the entities rlbook writes turned back into characters.
+pub fn unescape(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}

@@ -2,18 +2,9 @@
 
 use super::*;
 use crate::lang::ErrorKind;
+use crate::test_support::{book, write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-fn write(root: &Path, name: &str, text: &str) {
-    let path = root.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn book(root: &Path) -> Book {
-    Book::load(Config::load(root).unwrap()).unwrap()
-}
 
 fn run(root: &Path, cache: &Cache) -> (Vec<LessonRun>, ExecStats) {
     let done = AtomicUsize::new(0);

@@ -50,13 +50,7 @@ pub(super) fn drift(book: &Book, lesson: &Lesson, run: &LessonRun) -> Drift {
 mod tests {
     use super::*;
     use crate::config::Config;
-    use std::path::Path;
-
-    fn write(root: &Path, name: &str, text: &str) {
-        let path = root.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    use crate::test_support::write;
 
     fn run_of(book: &Book) -> LessonRun {
         exec::run_lesson(&book.config, &book.lessons[0])

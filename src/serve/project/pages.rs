@@ -162,13 +162,8 @@ pub(super) fn render_errors(book: &Book, states: &HashMap<String, LessonState>) 
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::test_support::write;
     use std::path::Path;
-
-    fn write(root: &Path, name: &str, text: &str) {
-        let path = root.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
 
     fn load(root: &Path) -> (Book, HashMap<String, LessonState>) {
         let book = Book::load(Config::load(root).unwrap()).unwrap();

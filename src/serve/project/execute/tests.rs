@@ -2,17 +2,8 @@
 //! cache's resumed runs against full ones, and cancellation.
 
 use super::*;
+use crate::test_support::{book, write};
 use std::path::Path;
-
-fn write(root: &Path, name: &str, text: &str) {
-    let path = root.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn book(root: &Path) -> Book {
-    Book::load(Config::load(root).unwrap()).unwrap()
-}
 
 fn run(b: &Book, states: &mut HashMap<String, LessonState>, rlab: &[&str]) -> Vec<String> {
     let files = rlab.iter().map(ToString::to_string).collect();
