@@ -12,6 +12,7 @@ mod site_cache;
 
 use crate::book::Book;
 use crate::cache::Cache;
+use crate::cache::digest::Digest;
 use crate::config::Config;
 use crate::exec::cached::ExecStats;
 use crate::exec::{self, LessonRun};
@@ -209,14 +210,15 @@ fn render_and_write(
     cache: &Cache,
     notes: &mut Vec<String>,
 ) -> Result<SiteSummary, Failure> {
+    let page_keys = pages::page_keys(book, runs, opts.strict, cache);
     let live_reload = opts.live_reload.as_deref();
-    let key = site_cache::key(book, runs, opts.strict, live_reload, cache);
+    let key = site_cache::key(book, &page_keys, opts.strict, live_reload, cache);
     let output = &book.config.paths.output;
     if let Some((site, warnings)) = key.and_then(|k| site_cache::lookup(cache, &k, output)) {
         notes.extend(warnings);
         return Ok(site);
     }
-    let pages = render(book, runs, opts.strict, cache)?;
+    let pages = render(book, runs, opts.strict, cache, &page_keys)?;
     let warnings: Vec<String> = pages
         .iter()
         .flat_map(|p| p.warnings.iter().map(|w| format!("warning: {w}")))
@@ -234,8 +236,9 @@ fn render(
     runs: &[LessonRun],
     strict: bool,
     cache: &Cache,
+    page_keys: &[Option<Digest>],
 ) -> Result<Vec<LessonHtml>, Failure> {
-    let (results, _) = pages::render_pages(book, runs, strict, cache);
+    let results = pages::render_pages(book, runs, strict, cache, page_keys);
     let errors: Vec<String> = results
         .iter()
         .filter_map(|r| r.as_ref().err())

@@ -16,31 +16,29 @@ use anyhow::Result;
 use rayon::prelude::*;
 use std::collections::HashSet;
 
-/// The page of every lesson (`runs[i]` belongs to `book.lessons[i]`), or the render error of
-/// each lesson that failed, in book order; and how many pages were rendered.
+/// The page of every lesson (`runs[i]` and `keys[i]`, from [`page_keys`], belong to
+/// `book.lessons[i]`), or the render error of each lesson that failed, in book order.
 pub(super) fn render_pages(
     book: &Book,
     runs: &[LessonRun],
     strict: bool,
     cache: &Cache,
-) -> (Vec<Result<LessonHtml>>, usize) {
-    let book_key = BookKey::of(book, strict);
-    let found: Vec<(Option<Digest>, Option<LessonHtml>)> = book
+    keys: &[Option<Digest>],
+) -> Vec<Result<LessonHtml>> {
+    let found: Vec<Option<LessonHtml>> = book
         .lessons
         .par_iter()
-        .zip(runs)
-        .map(|(lesson, run)| lookup(cache, &book_key, lesson, run))
+        .zip(keys)
+        .map(|(lesson, key)| key.as_ref().and_then(|k| pages::load(cache, lesson, k)))
         .collect();
     let missing: Vec<usize> = (0..found.len())
-        .filter(|&i| found.get(i).is_some_and(|(_, page)| page.is_none()))
+        .filter(|&i| found.get(i).is_some_and(Option::is_none))
         .collect();
     let mut fresh = render_missing(book, runs, strict, cache, &missing).into_iter();
-    let rendered = missing.len();
-    let results = book
-        .lessons
+    book.lessons
         .iter()
-        .zip(found)
-        .map(|(lesson, (key, page))| match page {
+        .zip(found.into_iter().zip(keys))
+        .map(|(lesson, (page, key))| match page {
             Some(page) => Ok(page),
             None => {
                 let result = fresh.next().unwrap_or_else(|| {
@@ -50,28 +48,28 @@ pub(super) fn render_pages(
                     ))
                 });
                 if let (Some(key), Ok(page)) = (key, &result) {
-                    pages::store(cache, lesson, &key, page);
+                    pages::store(cache, lesson, key, page);
                 }
                 result
             }
         })
-        .collect();
-    (results, rendered)
+        .collect()
 }
 
-/// The page's key and its cached page, if the cache has one for that key.
-fn lookup(
+/// The key of every lesson's page (`None` without a cache, or where a run cannot be keyed).
+pub(super) fn page_keys(
+    book: &Book,
+    runs: &[LessonRun],
+    strict: bool,
     cache: &Cache,
-    book_key: &BookKey,
-    lesson: &Lesson,
-    run: &LessonRun,
-) -> (Option<Digest>, Option<LessonHtml>) {
+) -> Vec<Option<Digest>> {
     if !cache.is_enabled() {
-        return (None, None);
+        return vec![None; book.lessons.len()];
     }
-    let key = pages::page_key(book_key, lesson, run);
-    let page = key.as_ref().and_then(|k| pages::load(cache, lesson, k));
-    (key, page)
+    let book_key = BookKey::of(book, strict);
+    (book.lessons.par_iter().zip(runs))
+        .map(|(lesson, run)| pages::page_key(&book_key, lesson, run))
+        .collect()
 }
 
 /// Render the lessons at `indices`, in parallel, with formulas and highlighting from the

@@ -7,9 +7,7 @@
 
 use crate::book::Book;
 use crate::cache::digest::{Digest, KeyHasher};
-use crate::cache::pages::{BookKey, page_key};
 use crate::cache::{Cache, CacheFile};
-use crate::exec::LessonRun;
 use crate::render::site::{SiteStamp, SiteSummary, read_visible_tree};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -28,25 +26,24 @@ struct SiteEntry {
     warnings: Vec<String>,
 }
 
-/// The key of the site `book` and its `runs` make; `None` without a cache, or when a part
-/// cannot be keyed (then the site is made the ordinary way).
+/// The key of the site `book` makes from pages with `page_keys`; `None` without a cache, or
+/// when a part cannot be keyed (then the site is made the ordinary way).
 pub(super) fn key(
     book: &Book,
-    runs: &[LessonRun],
+    page_keys: &[Option<Digest>],
     strict: bool,
     live_reload: Option<&str>,
     cache: &Cache,
 ) -> Option<SiteKey> {
-    if !cache.is_enabled() || runs.len() != book.lessons.len() {
+    if !cache.is_enabled() || page_keys.len() != book.lessons.len() {
         return None;
     }
-    let book_key = BookKey::of(book, strict);
     let mut h = KeyHasher::new("site");
     h.bool(strict).opt_str(live_reload);
     h.str(&format!("{:?}", book.config));
-    h.u64(book.lessons.len() as u64);
-    for (lesson, run) in book.lessons.iter().zip(runs) {
-        h.digest(&page_key(&book_key, lesson, run)?);
+    h.u64(page_keys.len() as u64);
+    for page_key in page_keys {
+        h.digest(page_key.as_ref()?);
     }
     for dir in [&book.config.paths.templates, &book.config.paths.theme] {
         hash_folder(&mut h, dir)?;
