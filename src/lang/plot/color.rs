@@ -1,23 +1,12 @@
 //! Series colours and line styles: what the `color`/`style` options of the plotting builtins
-//! mean, and the RGB values the renderer draws with.
+//! mean. (The automatic palette belongs to the renderer: `svg::style`.)
 //!
 //! Names follow rustlab where rustlab has them (the one-letter names `r g b c m y k w` and the
 //! eight basic words, case-insensitive); on top of that every CSS colour name and `#rrggbb`
 //! hex code works (parsed by `csscolorparser`). Anything else means "automatic", as in
-//! rustlab: the colour is taken from a fixed cycle by the series' index in its panel.
+//! rustlab: the renderer picks the colour by the series' index in its panel.
 
 use super::model::{Color, LineStyle};
-
-/// The automatic colour cycle, in rustlab's order (cyan, yellow, green, magenta, red, blue),
-/// with shades that stay legible on the white background of the rendered figures.
-const AUTO_CYCLE: [(u8, u8, u8); 6] = [
-    (0, 151, 167),  // cyan
-    (214, 160, 0),  // yellow (amber)
-    (46, 157, 58),  // green
-    (194, 24, 148), // magenta
-    (214, 39, 40),  // red
-    (31, 96, 196),  // blue
-];
 
 /// The one-letter colour names of rustlab and the words they stand for.
 const LETTERS: [(&str, &str); 8] = [
@@ -54,14 +43,6 @@ pub(crate) fn parse_style(name: &str) -> LineStyle {
         "dashed" | "--" | "dash" => LineStyle::Dashed,
         "dotted" | ":" | "dot" => LineStyle::Dotted,
         _ => LineStyle::Solid,
-    }
-}
-
-/// The RGB value a series colour is drawn with.
-pub fn rgb(color: Color) -> (u8, u8, u8) {
-    match color {
-        Color::Rgb(r, g, b) => (r, g, b),
-        Color::Auto(index) => AUTO_CYCLE[index % AUTO_CYCLE.len()],
     }
 }
 
@@ -105,14 +86,5 @@ mod tests {
         assert_eq!(parse_style("solid"), LineStyle::Solid);
         assert_eq!(parse_style("-"), LineStyle::Solid);
         assert_eq!(parse_style("wavy"), LineStyle::Solid);
-    }
-
-    #[test]
-    fn automatic_colours_cycle_in_rustlab_order() {
-        assert_eq!(rgb(Color::Auto(0)), AUTO_CYCLE[0]);
-        assert_eq!(rgb(Color::Auto(7)), AUTO_CYCLE[1]);
-        assert_eq!(rgb(Color::Rgb(1, 2, 3)), (1, 2, 3));
-        let (r, g, b) = rgb(Color::Auto(0));
-        assert!(g > r && b > r, "the first automatic colour is a cyan");
     }
 }

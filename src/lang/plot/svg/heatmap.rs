@@ -1,44 +1,80 @@
 //! Heatmap panels (`imagesc`, `heatmap`): one coloured cell per matrix element with row 1 at
-//! the top, row/column labels (text labels when given, 1-based indices otherwise) and a
-//! colour bar on the right. Very large matrices are drawn in averaged blocks so the SVG stays
-//! small.
+//! the top, row/column labels (text labels when given, 1-based indices otherwise; column
+//! names slanted when they do not fit under their cells) and a colour bar on the right.
+//! Very large matrices are drawn in averaged blocks so the SVG stays small. The colormap's
+//! colours are data: they are the same in every theme.
 
+use super::frame::{self, AxesStyle, PAD, Texts};
 use super::numbers::nice_step;
 use super::scale::Scale;
-use super::style::{self, AXIS, LABEL_SIZE, TICK_SIZE};
-use super::xy::XyCoord;
+use super::style::{AXIS, TICK_SIZE};
+use super::text;
+use super::view::{AxisView, PanelView, Plot, Rect};
+use super::writer::{Svg, hex};
 use crate::lang::plot::colormap::Colormap;
 use crate::lang::plot::model::{Heatmap, Panel};
-use plotters::coord::Shift;
-use plotters::prelude::*;
 
 /// At most this many cells are drawn; larger matrices are averaged in square blocks.
 const MAX_CELLS: usize = 16_384;
-/// Width of the colour bar strip, in pixels.
-const BAR_WIDTH: u32 = 96;
-/// Steps of the colour bar gradient.
-const BAR_STEPS: usize = 64;
+/// Room on the right for the colour bar and its labels.
+const BAR_ROOM: f64 = 92.0;
+/// Width of the colour bar strip.
+const BAR_WIDTH: f64 = 16.0;
+/// Stops of the colour bar gradient.
+const BAR_STOPS: usize = 16;
 
-/// Draw a heatmap panel into `area`.
-pub(crate) fn draw<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-    map: &Heatmap,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (width, _) = area.dim_in_pixel();
+/// Draw a heatmap panel into `area`; `id` prefixes the ids of its gradient.
+pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: &str) -> PanelView {
+    let texts = Texts::of(panel, area);
     let range = value_range(&map.values);
     let colormap = Colormap::named(&map.colormap);
-    let title = style::clean_text(&panel.title);
-    let xlabel = style::clean_text(&panel.xlabel);
-    if width > 3 * BAR_WIDTH {
-        let (main, bar) = area.split_horizontally(width - BAR_WIDTH);
-        draw_cells(&main, panel, map, range, colormap)?;
-        let top = if title.is_empty() { 12 } else { 40 };
-        let bottom = if xlabel.is_empty() { 42 } else { 64 };
-        draw_colour_bar(&bar, range, colormap, (top, bottom))
-    } else {
-        draw_cells(area, panel, map, range, colormap)
+    let (rows, cols) = (map.rows.max(1), map.cols.max(1));
+    let x = axis(cols, map.xlabels.as_deref(), false);
+    let y = axis(rows, map.ylabels.as_deref(), true);
+    let with_bar = area.w > 3.0 * BAR_ROOM;
+    let left = texts.left(&y.labels());
+    let width = area.w - left - PAD - if with_bar { BAR_ROOM } else { 0.0 };
+    let slanted = widest(&x) > width / x.ticks.len().max(1) as f64 - 6.0;
+    let top = texts.top();
+    let height = area.h - top - texts.bottom(frame::x_tick_height(&x, slanted));
+    let plot = Plot {
+        rect: Rect::new(area.x + left, area.y + top, width, height),
+        x,
+        y,
+    };
+    frame::draw_title(svg, area, &texts.title);
+    let (block, cells) = cells(map);
+    write_cells(svg, &plot, (rows, cols), block, &cells, (range, colormap));
+    let how = AxesStyle {
+        grid: false,
+        slanted_x: slanted,
+    };
+    frame::draw_axes(svg, &plot, area, &texts, &how);
+    if with_bar {
+        let bar = Rect::new(
+            plot.rect.right() + 14.0,
+            plot.rect.y,
+            BAR_WIDTH,
+            plot.rect.h,
+        );
+        colour_bar(svg, bar, range, colormap, &format!("{id}-g"));
     }
+    PanelView {
+        kind: "heatmap",
+        rect: plot.rect,
+        x: Some(AxisView::of(&plot.x)),
+        y: Some(AxisView::of(&plot.y)),
+        block: Some(block),
+        ..PanelView::default()
+    }
+}
+
+fn widest(scale: &Scale) -> f64 {
+    scale
+        .labels()
+        .iter()
+        .map(|l| text::width(l, TICK_SIZE))
+        .fold(0.0, f64::max)
 }
 
 /// Finite minimum and maximum of the values, `(0, 1)` when there are none.
@@ -64,100 +100,63 @@ fn normalise(v: f64, (lo, hi): (f64, f64)) -> f64 {
     ((v - lo) / (hi - lo)).clamp(0.0, 1.0)
 }
 
-fn draw_cells<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-    map: &Heatmap,
-    range: (f64, f64),
-    colormap: Colormap,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+/// The drawn cells: the block size (1 when every element is drawn) and the value of each
+/// block, row-major (the mean of its finite elements, NaN when it has none).
+pub fn cells(map: &Heatmap) -> (usize, Vec<f64>) {
     let (rows, cols) = (map.rows.max(1), map.cols.max(1));
-    let x = axis(cols, map.xlabels.as_deref(), false);
-    let y = axis(rows, map.ylabels.as_deref(), true);
-    let mut chart = cell_chart(area, panel, &x, &y)?;
-    let cells = blocks(map, rows, cols)
-        .into_iter()
-        .map(|(r0, c0, r1, c1, v)| {
-            let (red, green, blue) = colormap.at(normalise(v, range));
-            let corners = [
-                (c0 as f64, (rows - r0) as f64),
-                (c1 as f64, (rows - r1) as f64),
-            ];
-            Rectangle::new(corners, style::fill(RGBColor(red, green, blue)))
-        });
-    chart.draw_series(cells)?;
-    Ok(())
-}
-
-/// The titled chart the cells go in: one unit per cell, labelled ticks, no grid lines.
-fn cell_chart<'a, DB: DrawingBackend>(
-    area: &'a DrawingArea<DB, Shift>,
-    panel: &Panel,
-    x: &Scale,
-    y: &Scale,
-) -> Result<ChartContext<'a, DB, XyCoord>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let title = style::clean_text(&panel.title);
-    let xlabel = style::clean_text(&panel.xlabel);
-    let ylabel = style::clean_text(&panel.ylabel);
-    let widest = y.ticks.iter().map(|&t| y.label(t).chars().count()).max();
-    let y_area = (widest.unwrap_or(1) as u32 * 8 + 14).clamp(30, 140);
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .margin(12)
-        .x_label_area_size(if xlabel.is_empty() { 30 } else { 52 })
-        .y_label_area_size(if ylabel.is_empty() {
-            y_area
-        } else {
-            y_area + 26
-        });
-    if !title.is_empty() {
-        builder.caption(&title, style::font(style::TITLE_SIZE));
-    }
-    let mut chart = builder.build_cartesian_2d(x.clone(), y.clone())?;
-    let (x_fmt, y_fmt) = (|v: &f64| x.label(*v), |v: &f64| y.label(*v));
-    let mut mesh = chart.configure_mesh();
-    mesh.disable_mesh()
-        .x_label_formatter(&x_fmt)
-        .y_label_formatter(&y_fmt)
-        .x_labels(x.ticks.len().max(1))
-        .y_labels(y.ticks.len().max(1))
-        .label_style(style::font(TICK_SIZE))
-        .axis_desc_style(style::font(LABEL_SIZE))
-        .axis_style(style::stroke(AXIS, 1));
-    if !xlabel.is_empty() {
-        mesh.x_desc(xlabel);
-    }
-    if !ylabel.is_empty() {
-        mesh.y_desc(ylabel);
-    }
-    mesh.draw()?;
-    Ok(chart)
-}
-
-/// Cells to draw as `(row0, col0, row1, col1, value)` with exclusive ends: every element, or
-/// block averages (of the finite values) when the matrix has more than [`MAX_CELLS`].
-fn blocks(map: &Heatmap, rows: usize, cols: usize) -> Vec<(usize, usize, usize, usize, f64)> {
-    let cells = rows.saturating_mul(cols);
-    let block = ((cells as f64 / MAX_CELLS as f64).sqrt().ceil() as usize).max(1);
+    let count = rows.saturating_mul(cols);
+    let block = ((count as f64 / MAX_CELLS as f64).sqrt().ceil() as usize).max(1);
     let mut out = Vec::new();
     for r0 in (0..rows).step_by(block) {
-        let r1 = (r0 + block).min(rows);
         for c0 in (0..cols).step_by(block) {
-            let c1 = (c0 + block).min(cols);
-            let (sum, count) = (r0..r1)
-                .flat_map(|r| (c0..c1).map(move |c| r * cols + c))
+            let (sum, n) = (r0..(r0 + block).min(rows))
+                .flat_map(|r| (c0..(c0 + block).min(cols)).map(move |c| r * cols + c))
                 .filter_map(|i| map.values.get(i).copied())
                 .filter(|v| v.is_finite())
                 .fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
-            let value = if count == 0 {
-                f64::NAN
-            } else {
-                sum / count as f64
-            };
-            out.push((r0, c0, r1, c1, value));
+            out.push(if n == 0 { f64::NAN } else { sum / n as f64 });
         }
     }
-    out
+    (block, out)
+}
+
+fn write_cells(
+    svg: &mut Svg,
+    plot: &Plot,
+    (rows, cols): (usize, usize),
+    block: usize,
+    values: &[f64],
+    (range, colormap): ((f64, f64), Colormap),
+) {
+    let per_row = cols.div_ceil(block);
+    svg.open(
+        "g",
+        &[
+            ("class", "rlf-cells".into()),
+            ("shape-rendering", "crispEdges".into()),
+        ],
+    );
+    for (i, &v) in values.iter().enumerate() {
+        if !v.is_finite() {
+            continue;
+        }
+        let (r0, c0) = ((i / per_row) * block, (i % per_row) * block);
+        let (r1, c1) = ((r0 + block).min(rows), (c0 + block).min(cols));
+        let (x0, y0) = plot.px((c0 as f64, (rows - r0) as f64));
+        let (x1, y1) = plot.px((c1 as f64, (rows - r1) as f64));
+        let fill = hex(colormap.at(normalise(v, range)));
+        svg.leaf(
+            "rect",
+            &[
+                ("x", x0.into()),
+                ("y", y0.into()),
+                ("width", (x1 - x0).into()),
+                ("height", (y1 - y0).into()),
+                ("fill", fill.into()),
+            ],
+        );
+    }
+    svg.close("g");
 }
 
 /// The scale of one heatmap axis over `n` cells: text labels at the cell centres, or 1-based
@@ -177,7 +176,7 @@ fn axis(n: usize, names: Option<&[String]>, rows: bool) -> Scale {
                 .iter()
                 .enumerate()
                 .step_by(stride)
-                .map(|(i, name)| (centre(i), style::clean_text(name)))
+                .map(|(i, name)| (centre(i), text::clean(name)))
                 .collect()
         }
         _ => {
@@ -198,41 +197,48 @@ fn axis(n: usize, names: Option<&[String]>, rows: bool) -> Scale {
     Scale::named(0.0, n as f64, sorted)
 }
 
-/// The colour bar: a vertical gradient from the minimum (bottom) to the maximum (top), with
-/// ticks on its right. `margins` are the top and bottom insets matching the cell chart.
-fn draw_colour_bar<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    range: (f64, f64),
-    colormap: Colormap,
-    (top, bottom): (u32, u32),
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let scale = Scale::linear(range.0, range.1);
-    let mut chart = ChartBuilder::on(area)
-        .margin_top(top)
-        .margin_bottom(bottom)
-        .margin_left(6)
-        .margin_right(4)
-        .set_label_area_size(LabelAreaPosition::Right, 62)
-        .build_cartesian_2d(Scale::named(0.0, 1.0, Vec::new()), scale.clone())?;
-    let fmt = |v: &f64| scale.label(*v);
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .disable_x_axis()
-        .y_label_formatter(&fmt)
-        .y_labels(scale.ticks.len().max(1))
-        .label_style(style::font(TICK_SIZE))
-        .axis_style(style::stroke(AXIS, 1))
-        .draw()?;
-    let span = scale.hi - scale.lo;
-    let steps = (0..BAR_STEPS).map(|k| {
-        let lo = scale.lo + span * k as f64 / BAR_STEPS as f64;
-        let hi = scale.lo + span * (k + 1) as f64 / BAR_STEPS as f64;
-        let (r, g, b) = colormap.at(normalise((lo + hi) / 2.0, range));
-        Rectangle::new([(0.0, lo), (1.0, hi)], style::fill(RGBColor(r, g, b)))
-    });
-    chart.draw_series(steps)?;
-    Ok(())
+/// The colour bar: a vertical gradient from the minimum (bottom) to the maximum (top) in
+/// `bar`, with ticks on its right.
+fn colour_bar(svg: &mut Svg, bar: Rect, range: (f64, f64), colormap: Colormap, id: &str) {
+    let scale = Scale::linear(range.0, range.1, ((bar.h / 40.0) as usize).clamp(2, 6));
+    svg.open(
+        "linearGradient",
+        &[
+            ("id", id.into()),
+            ("x1", "0".into()),
+            ("y1", "1".into()),
+            ("x2", "0".into()),
+            ("y2", "0".into()),
+        ],
+    );
+    for k in 0..=BAR_STOPS {
+        let f = k as f64 / BAR_STOPS as f64;
+        let value = scale.lo + (scale.hi - scale.lo) * f;
+        let colour = hex(colormap.at(normalise(value, range)));
+        svg.leaf(
+            "stop",
+            &[("offset", f.into()), ("stop-color", colour.into())],
+        );
+    }
+    svg.close("linearGradient");
+    svg.leaf(
+        "rect",
+        &[
+            ("class", AXIS.class.into()),
+            ("x", bar.x.into()),
+            ("y", bar.y.into()),
+            ("width", bar.w.into()),
+            ("height", bar.h.into()),
+            ("fill", format!("url(#{id})").into()),
+            ("stroke", AXIS.light.into()),
+        ],
+    );
+    let plot = Plot {
+        rect: Rect::new(bar.right(), bar.y, 0.0, bar.h),
+        x: Scale::linear(0.0, 1.0, 2),
+        y: scale,
+    };
+    frame::side_ticks(svg, &plot);
 }
 
 #[cfg(test)]
@@ -264,14 +270,12 @@ mod tests {
 
     #[test]
     fn small_matrices_draw_every_cell_and_large_ones_blocks() {
-        assert_eq!(blocks(&heatmap(3, 4), 3, 4).len(), 12);
-        let big = heatmap(300, 300);
-        let cells = blocks(&big, 300, 300);
-        assert!(cells.len() <= MAX_CELLS, "{}", cells.len());
-        let (_, _, r1, c1, v) = cells[0];
-        assert_eq!((r1, c1), (3, 3));
+        assert_eq!(cells(&heatmap(3, 4)), (1, (0..12).map(f64::from).collect()));
+        let (block, values) = cells(&heatmap(300, 300));
+        assert!(values.len() <= MAX_CELLS, "{}", values.len());
+        assert_eq!(block, 3);
         assert_eq!(
-            v,
+            values[0],
             (0.0 + 1.0 + 2.0 + 300.0 + 301.0 + 302.0 + 600.0 + 601.0 + 602.0) / 9.0
         );
     }

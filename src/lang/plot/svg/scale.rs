@@ -1,23 +1,23 @@
 //! Axis scales of 2-D charts: the visible range, tick positions and tick labels, linear or
-//! logarithmic.
+//! logarithmic, and the mapping onto pixels.
 //!
 //! Charts are drawn in "plot space": data values for a linear axis, `log10` of the data for a
-//! logarithmic one. A [`Scale`] maps data into plot space, and knows its ticks (decades on a
-//! log axis, labelled `10⁻⁶`, `10⁰`, `10³`, with minor ticks at 2…9 × each decade). All
+//! logarithmic one. A [`Scale`] maps data into plot space and knows its ticks: nice steps
+//! (1, 2 or 5 × 10ⁿ) giving at most [`MAX_TICKS`] (4 to 8 in practice) on a linear axis;
+//! decades (thinned by 2, 5, 10… when there are many, labelled `10⁻⁶`) or 1–2–5 values within
+//! the decades (labelled plainly) on a log axis, with minor ticks at 2…9 × each decade. All
 //! arithmetic is plain `f64` and every label is formatted the same way on every run.
 
 use super::numbers::{format_number, nice_step, short_number, superscript};
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
-use std::ops::Range;
 
 /// Data magnitudes beyond this are clamped before ranges are computed, so spans stay finite.
 const HUGE: f64 = 1e300;
-/// About this many major ticks on a linear axis.
-const LINEAR_TICKS: f64 = 6.0;
+/// At most this many labelled ticks on an axis.
+pub(crate) const MAX_TICKS: usize = 8;
 /// Minor ticks (2…9 × 10^d) are drawn on log axes spanning at most this many decades.
-const MAX_MINOR_DECADES: i64 = 6;
-/// At most about this many labelled decades on a log axis.
-const MAX_DECADES: i64 = 12;
+const MAX_MINOR_DECADES: f64 = 6.0;
+/// Mantissas of labelled ticks within each decade, densest first.
+const LOG_MANTISSAS: [&[f64]; 2] = [&[1.0, 2.0, 3.0, 5.0], &[1.0, 2.0, 5.0]];
 
 /// One axis of a chart, in plot space.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,18 +30,18 @@ pub(crate) struct Scale {
     /// Minor ticks (grid lines only), in plot space.
     pub minor: Vec<f64>,
     step: f64,
+    /// Labels decades as powers of ten (log axes ticked at decades only).
+    decades: bool,
     /// Text labels of the ticks, one per tick (categories, heatmap rows and columns).
-    names: Option<Vec<String>>,
+    pub names: Option<Vec<String>>,
 }
 
 impl Scale {
-    /// A linear scale over the data range `[lo, hi]` (any order; degenerate ranges widened).
-    pub fn linear(lo: f64, hi: f64) -> Scale {
+    /// A linear scale over the data range `[lo, hi]` (any order; degenerate ranges widened)
+    /// with at most `max_ticks` ticks.
+    pub fn linear(lo: f64, hi: f64, max_ticks: usize) -> Scale {
         let (lo, hi) = widen(lo.clamp(-HUGE, HUGE), hi.clamp(-HUGE, HUGE));
-        let step = nice_step((hi - lo) / LINEAR_TICKS);
-        let first = (lo / step).ceil() as i64;
-        let last = (hi / step).floor() as i64;
-        let ticks = (first..=last).take(100).map(|k| k as f64 * step).collect();
+        let (step, ticks) = linear_ticks(lo, hi, max_ticks.max(2));
         Scale {
             lo,
             hi,
@@ -49,13 +49,14 @@ impl Scale {
             ticks,
             minor: Vec::new(),
             step,
+            decades: false,
             names: None,
         }
     }
 
     /// A logarithmic scale over the positive data range `[lo, hi]`. With `whole_decades` the
     /// range is widened outward to powers of ten (automatic ranges); explicit limits are kept.
-    pub fn log(lo: f64, hi: f64, whole_decades: bool) -> Scale {
+    pub fn log(lo: f64, hi: f64, whole_decades: bool, max_ticks: usize) -> Scale {
         let (mut plo, mut phi) = order(safe_log10(lo), safe_log10(hi));
         if whole_decades {
             plo = plo.floor();
@@ -65,30 +66,38 @@ impl Scale {
             plo -= 1.0;
             phi += 1.0;
         }
-        let first = plo.ceil() as i64;
-        let last = phi.floor() as i64;
-        let stride = (nice_step((last - first) as f64 / MAX_DECADES as f64) as i64).max(1);
-        let mut ticks: Vec<f64> = (first..=last)
-            .filter(|d| d.rem_euclid(stride) == 0)
-            .map(|d| d as f64)
-            .collect();
-        if ticks.len() < 2 {
-            ticks = vec![plo, phi];
-        }
-        let minor = if stride == 1 && last - first <= MAX_MINOR_DECADES {
-            minor_decade_ticks(plo, phi)
-        } else {
-            Vec::new()
-        };
-        Scale {
+        let max_ticks = max_ticks.max(2);
+        let mut scale = Scale {
             lo: plo,
             hi: phi,
             log: true,
-            ticks,
-            minor,
+            ticks: Vec::new(),
+            minor: Vec::new(),
             step: 1.0,
+            decades: true,
             names: None,
+        };
+        if let Some(ticks) = mantissa_ticks(plo, phi, max_ticks) {
+            scale.decades = false;
+            scale.ticks = ticks;
+        } else if phi - plo >= 1.0 {
+            scale.ticks = decade_ticks(plo, phi, max_ticks);
+            if phi - plo <= MAX_MINOR_DECADES && scale.ticks.len() as f64 > phi - plo {
+                scale.minor = minor_decade_ticks(plo, phi);
+            }
+        } else {
+            // Less than a decade with too few 1–2–3–5 values: nice linear values.
+            let (lo, hi) = (10f64.powf(plo), 10f64.powf(phi));
+            let (step, values) = linear_ticks(lo, hi, max_ticks);
+            scale.decades = false;
+            scale.step = step;
+            scale.ticks = values
+                .into_iter()
+                .filter(|v| *v > 0.0)
+                .map(f64::log10)
+                .collect();
         }
+        scale
     }
 
     /// A linear scale whose ticks carry text labels (categories, heatmap rows and columns).
@@ -102,6 +111,7 @@ impl Scale {
             ticks: positions,
             minor: Vec::new(),
             step: 1.0,
+            decades: false,
             names: Some(names),
         }
     }
@@ -119,6 +129,17 @@ impl Scale {
         }
     }
 
+    /// The pixel of plot-space position `p` when the scale spans pixels `a` (at `lo`) to `b`.
+    pub fn px(&self, p: f64, (a, b): (f64, f64)) -> f64 {
+        let span = self.hi - self.lo;
+        let fraction = if span > 0.0 {
+            (p - self.lo) / span
+        } else {
+            0.5
+        };
+        a + fraction * (b - a)
+    }
+
     /// The label of a tick at plot-space position `p`.
     pub fn label(&self, p: f64) -> String {
         if let Some(names) = &self.names {
@@ -132,42 +153,67 @@ impl Scale {
             return format_number(p, self.step);
         }
         let decade = p.round();
-        if (p - decade).abs() < 1e-9 {
+        if self.decades && (p - decade).abs() < 1e-9 {
             format!("10{}", superscript(decade as i64))
         } else {
             short_number(10f64.powf(p))
         }
     }
+
+    /// Every tick label, in tick order.
+    pub fn labels(&self) -> Vec<String> {
+        self.ticks.iter().map(|&t| self.label(t)).collect()
+    }
 }
 
-/// A scale is a plotters coordinate: plot space mapped linearly onto pixels, with its own
-/// ticks as bold key points and minor ticks as light ones.
-impl Ranged for Scale {
-    type FormatOption = DefaultFormatting;
-    type ValueType = f64;
-
-    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        let span = self.hi - self.lo;
-        let fraction = if span > 0.0 {
-            (value - self.lo) / span
-        } else {
-            0.5
-        };
-        let pixels = f64::from(limit.1) - f64::from(limit.0);
-        (f64::from(limit.0) + fraction * pixels).round() as i32
-    }
-
-    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        if hint.weight().allow_light_points() {
-            self.minor.clone()
-        } else {
-            self.ticks.clone()
+/// The step and ticks of a linear axis: the smallest 1–2–5 step giving at most `max` ticks
+/// inside `[lo, hi]`.
+fn linear_ticks(lo: f64, hi: f64, max: usize) -> (f64, Vec<f64>) {
+    let mut step = nice_step((hi - lo) / max as f64 / 2.5);
+    for _ in 0..8 {
+        let count = (hi / step).floor() - (lo / step).ceil() + 1.0;
+        if count <= max as f64 {
+            break;
         }
+        step = nice_step(step * 1.5);
     }
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    let ticks = (first..=last).take(100).map(|k| k as f64 * step).collect();
+    (step, ticks)
+}
 
-    fn range(&self) -> Range<f64> {
-        self.lo..self.hi
+/// Decades inside `[plo, phi]`, every one or every 2nd, 5th, 10th… so at most `max` remain.
+fn decade_ticks(plo: f64, phi: f64, max: usize) -> Vec<f64> {
+    let (first, last) = (plo.ceil() as i64, phi.floor() as i64);
+    let mut stride = 1i64;
+    while (last - first) / stride + 1 > max as i64 {
+        stride = nice_step(stride as f64 * 1.5) as i64;
     }
+    (first..=last)
+        .filter(|d| d.rem_euclid(stride) == 0)
+        .map(|d| d as f64)
+        .collect()
+}
+
+/// The densest set of 1–2–3–5 × 10^d values inside `[plo, phi]` with 4 to `max` ticks and
+/// more than decades alone, if any.
+fn mantissa_ticks(plo: f64, phi: f64, max: usize) -> Option<Vec<f64>> {
+    let decades = (phi.floor() - plo.ceil()) as usize + 1;
+    LOG_MANTISSAS.iter().find_map(|mantissas| {
+        let mut ticks = Vec::new();
+        let mut d = plo.floor() as i64;
+        while (d as f64) <= phi && ticks.len() <= max {
+            for m in mantissas.iter() {
+                let p = d as f64 + m.log10();
+                if p >= plo - 1e-9 && p <= phi + 1e-9 {
+                    ticks.push(p);
+                }
+            }
+            d += 1;
+        }
+        (ticks.len() >= 4 && ticks.len() <= max && ticks.len() > decades).then_some(ticks)
+    })
 }
 
 /// `(lo, hi)` ascending, with an empty or NaN range widened to something drawable.
@@ -221,66 +267,93 @@ fn minor_decade_ticks(plo: f64, phi: f64) -> Vec<f64> {
 mod tests {
     use super::*;
 
+    fn labels(s: &Scale) -> Vec<String> {
+        s.labels()
+    }
+
     #[test]
-    fn linear_ticks_are_nice_numbers() {
-        let s = Scale::linear(0.0, 1.0);
-        assert_eq!(s.ticks.len(), 6);
-        let labels: Vec<String> = s.ticks.iter().map(|&t| s.label(t)).collect();
-        assert_eq!(labels, ["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]);
-        let s = Scale::linear(-3.0, 17.0);
-        let labels: Vec<String> = s.ticks.iter().map(|&t| s.label(t)).collect();
-        assert_eq!(labels, ["0", "5", "10", "15"]);
+    fn linear_ticks_are_nice_and_five_to_eight() {
+        assert_eq!(
+            labels(&Scale::linear(0.0, 1.0, MAX_TICKS)),
+            ["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]
+        );
+        assert_eq!(
+            labels(&Scale::linear(-3.0, 17.0, MAX_TICKS)),
+            ["0", "5", "10", "15"]
+        );
+        // Lesson 12's histogram: the x axis used to carry only 0 and 5.
+        let s = Scale::linear(-3.9, 8.9, MAX_TICKS);
+        assert_eq!(labels(&s), ["-2", "0", "2", "4", "6", "8"]);
+        for (lo, hi) in [
+            (0.0, 24.0),
+            (-1.5, 1.5),
+            (0.0, 0.37),
+            (1e3, 9e3),
+            (-7.0, 3.0),
+        ] {
+            let n = Scale::linear(lo, hi, MAX_TICKS).ticks.len();
+            assert!((4..=MAX_TICKS).contains(&n), "{lo}..{hi}: {n} ticks");
+        }
+        assert!(Scale::linear(0.0, 100.0, 3).ticks.len() <= 3);
     }
 
     #[test]
     fn degenerate_and_non_finite_ranges_are_widened() {
-        let s = Scale::linear(2.0, 2.0);
+        let s = Scale::linear(2.0, 2.0, MAX_TICKS);
         assert!(s.lo < 2.0 && s.hi > 2.0);
-        let s = Scale::linear(0.0, 0.0);
+        let s = Scale::linear(0.0, 0.0, MAX_TICKS);
         assert_eq!((s.lo, s.hi), (-1.0, 1.0));
-        let s = Scale::linear(f64::NAN, 1.0);
+        let s = Scale::linear(f64::NAN, 1.0, MAX_TICKS);
         assert_eq!((s.lo, s.hi), (0.0, 1.0));
-        let s = Scale::linear(5.0, 1.0);
+        let s = Scale::linear(5.0, 1.0, MAX_TICKS);
         assert_eq!((s.lo, s.hi), (1.0, 5.0));
-        let s = Scale::linear(-1e308, 1e308);
+        let s = Scale::linear(-1e308, 1e308, MAX_TICKS);
         assert!(s.hi.is_finite() && !s.ticks.is_empty());
     }
 
     #[test]
-    fn log_scale_labels_decades() {
-        let s = Scale::log(3e-7, 250.0, true);
-        assert_eq!((s.lo, s.hi), (-7.0, 3.0));
-        let labels: Vec<String> = s.ticks.iter().map(|&t| s.label(t)).collect();
-        assert_eq!(labels[0], "10⁻⁷");
-        assert!(labels.contains(&"10⁻⁶".to_string()));
-        assert!(labels.contains(&"10⁰".to_string()));
-        assert_eq!(labels.last().map(String::as_str), Some("10³"));
-        assert!(s.minor.is_empty(), "ten decades: no minor ticks");
-        assert_eq!(Scale::log(0.02, 50.0, true).minor.len(), 4 * 8);
+    fn log_scales_label_decades_thinned_to_eight() {
+        let s = Scale::log(3e-7, 3.2e4, true, MAX_TICKS);
+        assert_eq!((s.lo, s.hi), (-7.0, 5.0));
+        assert_eq!(labels(&s), ["10⁻⁶", "10⁻⁴", "10⁻²", "10⁰", "10²", "10⁴"]);
+        assert!(s.minor.is_empty(), "twelve decades: no minor ticks");
+        let s = Scale::log(3e-7, 250.0, true, MAX_TICKS);
+        assert_eq!(labels(&s)[0], "10⁻⁶", "eleven decades: every second one");
         assert_eq!(s.to_plot(1000.0), Some(3.0));
         assert_eq!(s.to_plot(0.0), None);
         assert_eq!(s.to_plot(-1.0), None);
+        let thin = Scale::log(1e-100, 1e100, true, MAX_TICKS);
+        assert!(thin.ticks.len() <= MAX_TICKS, "{:?}", thin.ticks);
+        assert_eq!(thin.label(thin.ticks[0]), "10⁻¹⁰⁰");
     }
 
     #[test]
-    fn log_scale_over_many_decades_thins_ticks() {
-        let s = Scale::log(1e-100, 1e100, true);
-        assert_eq!(s.ticks.len(), 11, "{:?}", s.ticks);
-        assert_eq!(s.label(s.ticks[0]), "10⁻¹⁰⁰");
-        assert_eq!(s.ticks[1], -80.0);
-        assert!(s.minor.is_empty());
-        let single = Scale::log(10.0, 10.0, true);
+    fn short_log_ranges_get_one_two_five_ticks() {
+        assert_eq!(
+            labels(&Scale::log(1.0, 100.0, true, MAX_TICKS)),
+            ["1", "2", "5", "10", "20", "50", "100"]
+        );
+        assert_eq!(
+            labels(&Scale::log(1.0, 10.0, true, MAX_TICKS)),
+            ["1", "2", "3", "5", "10"]
+        );
+        let few = Scale::log(0.02, 50.0, true, MAX_TICKS);
+        assert_eq!(labels(&few), ["10⁻²", "10⁻¹", "10⁰", "10¹", "10²"]);
+        assert_eq!(few.minor.len(), 4 * 8);
+        let explicit = Scale::log(2.0, 5.0, false, MAX_TICKS);
+        assert_eq!(labels(&explicit), ["2", "2.5", "3", "3.5", "4", "4.5", "5"]);
+        let single = Scale::log(10.0, 10.0, true, MAX_TICKS);
         assert_eq!((single.lo, single.hi), (0.0, 2.0));
-        let explicit = Scale::log(2.0, 5.0, false);
-        assert_eq!(explicit.ticks.len(), 2);
-        assert_eq!(explicit.label(explicit.ticks[0]), "2");
     }
 
     #[test]
-    fn named_ticks_label_by_position() {
+    fn named_ticks_label_by_position_and_pixels_map_linearly() {
         let s = Scale::named(0.5, 2.5, vec![(1.0, "a".into()), (2.0, "b".into())]);
         assert_eq!(s.label(2.0), "b");
         assert_eq!(s.label(1.5), "");
         assert_eq!(s.ticks, vec![1.0, 2.0]);
+        assert_eq!(s.px(0.5, (100.0, 300.0)), 100.0);
+        assert_eq!(s.px(2.5, (300.0, 100.0)), 100.0);
+        assert_eq!(s.px(1.5, (100.0, 300.0)), 200.0);
     }
 }

@@ -1,130 +1,125 @@
-//! Drawing the series of a 2-D panel: lines (solid, dashed, dotted), scatter markers, bars
-//! (grouped side by side), histogram steps, stems and labelled horizontal reference lines.
-//! Everything is mapped to plot space by the panel's scales and clipped to the view first.
+//! The series of a 2-D panel as marks in pixels: lines (solid, dashed, dotted), scatter
+//! markers, bars (grouped side by side), histogram steps, stems and labelled horizontal
+//! reference lines. Data is mapped to plot space by the panel's scales and clipped to the
+//! view first, so nothing spills over axes or other panels.
+//!
+//! The marks are computed once and used twice: to find where the legend covers no data, and
+//! to write the SVG. Each series becomes `<g class="rlf-series rlf-s<k>" color="…">` whose
+//! shapes paint with `currentColor`.
 
 use super::clip::{self, Point, View};
-use super::scale::Scale;
-use super::style::{self, LINE_WIDTH, TICK_SIZE};
-use super::xy::XyCoord;
+use super::style::{self, LINE_WIDTH, MARKER_RADIUS, SeriesPaint, TICK_SIZE};
+use super::view::{Plot, Rect};
+use super::writer::{Svg, path_data};
 use crate::lang::plot::model::{LineStyle, Panel, Series, SeriesKind};
-use plotters::element::DashedPathElement;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-type Chart<'a, 'b, DB> = &'b mut ChartContext<'a, DB, XyCoord>;
-type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+/// One drawn shape, in pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Mark {
+    Line(Vec<Point>, LineStyle),
+    Bar(Rect),
+    /// A histogram bin's light fill.
+    Shade(Rect),
+    Dot(Point),
+    /// Text at its baseline start.
+    Label(Point, String),
+}
 
-/// Draw every series of `panel`; returns true when some series got a legend entry.
-pub(crate) fn draw_all<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    panel: &Panel,
-    x: &Scale,
-    y: &Scale,
-    view: &View,
-) -> Result<bool, DrawingAreaErrorKind<DB::ErrorType>> {
-    let mut labelled = false;
-    for s in &panel.series {
-        let label = style::clean_text(&s.label);
-        let legend = (panel.legend && !label.is_empty()).then_some(label.as_str());
-        labelled |= legend.is_some();
-        let color = style::series_rgb(s.color);
-        match s.kind {
-            SeriesKind::Line => {
-                let paths = clip::visible_paths(&points(s, x, y), view);
-                draw_paths(chart, paths, color, s.style, legend)?;
+/// What a series' legend entry shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Sample {
+    Line(LineStyle),
+    Dot,
+    Box,
+}
+
+/// A series ready to write: its index in the panel, colour, legend text and marks.
+pub(crate) struct Drawn {
+    pub index: usize,
+    pub paint: SeriesPaint,
+    pub legend: Option<String>,
+    pub sample: Sample,
+    pub marks: Vec<Mark>,
+}
+
+/// The marks of every series of `panel`.
+pub(crate) fn marks(panel: &Panel, plot: &Plot) -> Vec<Drawn> {
+    let view = View {
+        x0: plot.x.lo,
+        x1: plot.x.hi,
+        y0: plot.y.lo,
+        y1: plot.y.hi,
+    };
+    panel
+        .series
+        .iter()
+        .enumerate()
+        .map(|(index, s)| {
+            let label = super::text::clean(&s.label);
+            let (marks, sample) = series_marks(s, plot, &view, &label);
+            Drawn {
+                index,
+                paint: style::series_paint(s.color),
+                legend: (panel.legend && !label.is_empty()).then_some(label),
+                sample,
+                marks: marks.into_iter().map(|m| to_pixels(m, plot)).collect(),
             }
-            SeriesKind::Scatter => draw_scatter(chart, s, x, y, view, color, legend)?,
-            SeriesKind::Bar { group, groups } => {
-                draw_bars(chart, s, (group, groups), y, view, color, legend)?
-            }
-            SeriesKind::Step => draw_step(chart, s, y, view, color, legend)?,
-            SeriesKind::Stem => draw_stems(chart, s, x, y, view, color, legend)?,
-            SeriesKind::HLine => draw_hline(chart, s, y, view, color, &label, legend)?,
+        })
+        .collect()
+}
+
+/// Marks in plot space, and the legend sample.
+fn series_marks(s: &Series, plot: &Plot, view: &View, label: &str) -> (Vec<Mark>, Sample) {
+    let line = |paths: Vec<Vec<Point>>, st| paths.into_iter().map(|p| Mark::Line(p, st)).collect();
+    match s.kind {
+        SeriesKind::Line => {
+            let paths = clip::visible_paths(&points(s, plot), view);
+            (line(paths, s.style), Sample::Line(s.style))
         }
+        SeriesKind::Scatter => (dots(s, plot, view), Sample::Dot),
+        SeriesKind::Bar { group, groups } => (bars(s, (group, groups), plot, view), Sample::Box),
+        SeriesKind::Step => (step(s, plot, view), Sample::Line(s.style)),
+        SeriesKind::Stem => {
+            let base = baseline(plot, view);
+            let tips = dots(s, plot, view);
+            let mut marks: Vec<Mark> = tips
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Dot((x, y)) => Some(Mark::Line(vec![(*x, base), (*x, *y)], s.style)),
+                    _ => None,
+                })
+                .collect();
+            marks.extend(tips);
+            (marks, Sample::Dot)
+        }
+        SeriesKind::HLine => (hline(s, plot, view, label), Sample::Line(LineStyle::Dashed)),
     }
-    Ok(labelled)
 }
 
 /// The series' points in plot space (`None` where a point cannot be drawn).
-fn points(s: &Series, x: &Scale, y: &Scale) -> Vec<Option<Point>> {
+fn points(s: &Series, plot: &Plot) -> Vec<Option<Point>> {
     s.x.iter()
         .zip(&s.y)
-        .map(|(&px, &py)| Some((x.to_plot(px)?, y.to_plot(py)?)))
+        .map(|(&px, &py)| Some((plot.x.to_plot(px)?, plot.y.to_plot(py)?)))
         .collect()
 }
 
 /// The y of a bar's or stem's base: zero, or the bottom of a log axis.
-fn baseline(y: &Scale, view: &View) -> f64 {
-    if y.log { view.y0 } else { view.clamp_y(0.0) }
-}
-
-fn draw_paths<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    paths: Vec<Vec<Point>>,
-    color: RGBColor,
-    line: LineStyle,
-    legend: Option<&str>,
-) -> DrawResult<DB> {
-    let st = style::stroke(color, LINE_WIDTH);
-    let anno = match line {
-        LineStyle::Solid => {
-            chart.draw_series(paths.into_iter().map(|p| PathElement::new(p, st)))?
-        }
-        LineStyle::Dashed => chart.draw_series(
-            paths
-                .into_iter()
-                .map(|p| DashedPathElement::new(p, 9, 5, st)),
-        )?,
-        LineStyle::Dotted => chart.draw_series(
-            paths
-                .into_iter()
-                .map(|p| DashedPathElement::new(p, 2, 4, st)),
-        )?,
-    };
-    if let Some(label) = legend {
-        anno.label(label)
-            .legend(move |(lx, ly)| legend_line(lx, ly, st, line));
+fn baseline(plot: &Plot, view: &View) -> f64 {
+    if plot.y.log {
+        view.y0
+    } else {
+        view.clamp_y(0.0)
     }
-    Ok(())
 }
 
-/// A short sample of a line style for the legend: three pieces, joined when solid.
-fn legend_line<'a, DB: DrawingBackend + 'a>(
-    x: i32,
-    y: i32,
-    st: ShapeStyle,
-    line: LineStyle,
-) -> impl IntoDynElement<'a, DB, (i32, i32)> {
-    let pieces: [(i32, i32); 3] = match line {
-        LineStyle::Solid => [(0, 8), (8, 16), (16, 24)],
-        LineStyle::Dashed => [(0, 6), (9, 15), (18, 24)],
-        LineStyle::Dotted => [(0, 2), (11, 13), (22, 24)],
-    };
-    let piece = move |(a, b): (i32, i32)| PathElement::new(vec![(a, 0), (b, 0)], st);
-    EmptyElement::at((x, y)) + piece(pieces[0]) + piece(pieces[1]) + piece(pieces[2])
-}
-
-fn draw_scatter<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    s: &Series,
-    x: &Scale,
-    y: &Scale,
-    view: &View,
-    color: RGBColor,
-    legend: Option<&str>,
-) -> DrawResult<DB> {
-    let visible: Vec<Point> = points(s, x, y)
+fn dots(s: &Series, plot: &Plot, view: &View) -> Vec<Mark> {
+    points(s, plot)
         .into_iter()
         .flatten()
         .filter(|p| view.contains(*p))
-        .collect();
-    let marker = style::fill(color);
-    let anno = chart.draw_series(visible.into_iter().map(|p| Circle::new(p, 4, marker)))?;
-    if let Some(label) = legend {
-        anno.label(label)
-            .legend(move |(lx, ly)| Circle::new((lx + 12, ly), 4, marker));
-    }
-    Ok(())
+        .map(Mark::Dot)
+        .collect()
 }
 
 /// The width of one x slot for bars: the smallest gap between distinct x values, or 1.
@@ -141,41 +136,31 @@ pub(crate) fn bar_slot(xs: &[f64]) -> f64 {
         .unwrap_or(1.0)
 }
 
-fn draw_bars<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    s: &Series,
-    (group, groups): (usize, usize),
-    y: &Scale,
-    view: &View,
-    color: RGBColor,
-    legend: Option<&str>,
-) -> DrawResult<DB> {
+fn bars(s: &Series, (group, groups): (usize, usize), plot: &Plot, view: &View) -> Vec<Mark> {
     let groups = groups.max(1);
-    let slot = bar_slot(&s.x);
-    let width = slot * 0.8 / groups as f64;
+    let width = bar_slot(&s.x) * 0.8 / groups as f64;
     let offset = (group as f64 - (groups as f64 - 1.0) / 2.0) * width;
-    let base = baseline(y, view);
-    let rects: Vec<[Point; 2]> =
-        s.x.iter()
-            .zip(&s.y)
-            .filter_map(|(&bx, &by)| {
-                let top = view.clamp_y(y.to_plot(by)?);
-                let centre = bx + offset;
-                let left = view.clamp_x(centre - width / 2.0);
-                let right = view.clamp_x(centre + width / 2.0);
-                (centre.is_finite() && right > left).then_some([(left, base), (right, top)])
-            })
-            .collect();
-    let body = style::fill(color);
-    let edge = style::stroke(style::BACKGROUND, 1);
-    chart.draw_series(rects.iter().map(|r| Rectangle::new(*r, body)))?;
-    // A thin light edge keeps neighbouring bars of one colour apart.
-    let anno = chart.draw_series(rects.into_iter().map(|r| Rectangle::new(r, edge)))?;
-    if let Some(label) = legend {
-        anno.label(label)
-            .legend(move |(lx, ly)| Rectangle::new([(lx + 4, ly - 6), (lx + 20, ly + 6)], body));
+    let base = baseline(plot, view);
+    s.x.iter()
+        .zip(&s.y)
+        .filter_map(|(&bx, &by)| {
+            let top = view.clamp_y(plot.y.to_plot(by)?);
+            let centre = bx + offset;
+            let left = view.clamp_x(centre - width / 2.0);
+            let right = view.clamp_x(centre + width / 2.0);
+            (centre.is_finite() && right > left).then(|| Mark::Bar(span(left, base, right, top)))
+        })
+        .collect()
+}
+
+/// A plot-space rectangle from two corners (mapped to pixels later).
+fn span(x0: f64, y0: f64, x1: f64, y1: f64) -> Rect {
+    Rect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
     }
-    Ok(())
 }
 
 /// Bin edges of a histogram whose bin centres are `centres` (equal widths).
@@ -193,114 +178,221 @@ pub(crate) fn step_edges(centres: &[f64]) -> Vec<f64> {
     (0..=n).map(|k| start + k as f64 * width).collect()
 }
 
-fn draw_step<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    s: &Series,
-    y: &Scale,
-    view: &View,
-    color: RGBColor,
-    legend: Option<&str>,
-) -> DrawResult<DB> {
+fn step(s: &Series, plot: &Plot, view: &View) -> Vec<Mark> {
     let edges = step_edges(&s.x);
-    let base = baseline(y, view);
-    let level = |count: f64| y.to_plot(count).map(|p| view.clamp_y(p));
+    let base = baseline(plot, view);
     let mut outline: Vec<Option<Point>> = Vec::new();
-    let mut bins: Vec<[Point; 2]> = Vec::new();
+    let mut marks = Vec::new();
     for (k, &count) in s.y.iter().enumerate() {
         let (Some(&left), Some(&right)) = (edges.get(k), edges.get(k + 1)) else {
             break;
         };
-        let top = level(count).unwrap_or(base);
+        let top = plot.y.to_plot(count).map_or(base, |p| view.clamp_y(p));
         if k == 0 {
             outline.push(Some((left, base)));
         }
         outline.extend([Some((left, top)), Some((right, top))]);
-        bins.push([(view.clamp_x(left), base), (view.clamp_x(right), top)]);
+        let (l, r) = (view.clamp_x(left), view.clamp_x(right));
+        if r > l {
+            marks.push(Mark::Shade(span(l, base, r, top)));
+        }
     }
     if let Some(&right) = edges.get(s.y.len()) {
         outline.push(Some((right, base)));
     }
-    let shade = style::fill(RGBColor(color.0, color.1, color.2))
-        .color
-        .mix(0.25)
-        .filled();
-    chart.draw_series(bins.into_iter().map(|b| Rectangle::new(b, shade)))?;
     let paths = clip::visible_paths(&outline, view);
-    draw_paths(chart, paths, color, s.style, legend)
-}
-
-fn draw_stems<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    s: &Series,
-    x: &Scale,
-    y: &Scale,
-    view: &View,
-    color: RGBColor,
-    legend: Option<&str>,
-) -> DrawResult<DB> {
-    let base = baseline(y, view);
-    let tips: Vec<Point> = points(s, x, y)
-        .into_iter()
-        .flatten()
-        .filter(|p| view.contains(*p))
-        .collect();
-    let st = style::stroke(color, LINE_WIDTH);
-    chart.draw_series(
-        tips.iter()
-            .map(|&(px, py)| PathElement::new(vec![(px, base), (px, py)], st)),
-    )?;
-    draw_scatter_points(chart, tips, color, legend)
-}
-
-fn draw_scatter_points<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    tips: Vec<Point>,
-    color: RGBColor,
-    legend: Option<&str>,
-) -> DrawResult<DB> {
-    let marker = style::fill(color);
-    let anno = chart.draw_series(tips.into_iter().map(|p| Circle::new(p, 4, marker)))?;
-    if let Some(label) = legend {
-        anno.label(label)
-            .legend(move |(lx, ly)| Circle::new((lx + 12, ly), 4, marker));
-    }
-    Ok(())
+    marks.extend(paths.into_iter().map(|p| Mark::Line(p, s.style)));
+    marks
 }
 
 /// A dashed line across the whole view at the series' y value, its label above its left end.
-fn draw_hline<'a, DB: DrawingBackend + 'a>(
-    chart: Chart<'a, '_, DB>,
-    s: &Series,
-    y: &Scale,
-    view: &View,
-    color: RGBColor,
-    label: &str,
-    legend: Option<&str>,
-) -> DrawResult<DB> {
+fn hline(s: &Series, plot: &Plot, view: &View, label: &str) -> Vec<Mark> {
     let level =
         s.y.first()
-            .and_then(|&v| y.to_plot(v))
+            .and_then(|&v| plot.y.to_plot(v))
             .filter(|p| view.contains((view.x0, *p)));
-    let paths: Vec<Vec<Point>> = level
-        .map(|p| vec![(view.x0, p), (view.x1, p)])
-        .into_iter()
-        .collect();
-    draw_paths(chart, paths, color, LineStyle::Dashed, legend)?;
-    if let Some(p) = level
-        && !label.is_empty()
-    {
-        // At the left end: the legend usually occupies the upper right corner.
-        let anchor = Pos::new(HPos::Left, VPos::Bottom);
-        let text_style = style::font_colored(TICK_SIZE, color).pos(anchor);
-        let at = (
-            view.x0 + (view.x1 - view.x0) * 0.01,
-            p + (view.y1 - view.y0) * 0.01,
-        );
-        chart.draw_series(std::iter::once(Text::new(
-            label.to_string(),
-            at,
-            text_style,
-        )))?;
+    let Some(p) = level else {
+        return Vec::new();
+    };
+    let mut marks = vec![Mark::Line(
+        vec![(view.x0, p), (view.x1, p)],
+        LineStyle::Dashed,
+    )];
+    if !label.is_empty() {
+        let at = (view.x0 + (view.x1 - view.x0) * 0.01, p);
+        marks.push(Mark::Label(at, label.to_string()));
     }
-    Ok(())
+    marks
+}
+
+fn to_pixels(mark: Mark, plot: &Plot) -> Mark {
+    match mark {
+        Mark::Line(points, st) => Mark::Line(points.into_iter().map(|p| plot.px(p)).collect(), st),
+        Mark::Bar(r) => Mark::Bar(pixel_rect(r, plot)),
+        Mark::Shade(r) => Mark::Shade(pixel_rect(r, plot)),
+        Mark::Dot(p) => Mark::Dot(plot.px(p)),
+        Mark::Label(p, text) => {
+            let (x, y) = plot.px(p);
+            Mark::Label((x + 2.0, y - 4.0), text)
+        }
+    }
+}
+
+fn pixel_rect(r: Rect, plot: &Plot) -> Rect {
+    let (x0, y0) = plot.px((r.x, r.y));
+    let (x1, y1) = plot.px((r.x + r.w, r.y + r.h));
+    Rect::new(x0.min(x1), y0.min(y1), (x1 - x0).abs(), (y1 - y0).abs())
+}
+
+/// True when some mark of `drawn` overlaps `area`.
+pub(crate) fn covers(drawn: &[Drawn], area: &Rect) -> bool {
+    let view = View {
+        x0: area.x,
+        x1: area.right(),
+        y0: area.y,
+        y1: area.bottom(),
+    };
+    drawn.iter().flat_map(|d| &d.marks).any(|m| match m {
+        Mark::Line(points, _) => {
+            points.len() == 1 && area.contains(points[0])
+                || points
+                    .windows(2)
+                    .any(|w| clip::clip_segment(w[0], w[1], &view).is_some())
+        }
+        Mark::Bar(r) | Mark::Shade(r) => r.intersects(area),
+        Mark::Dot((x, y)) => {
+            Rect::new(x - MARKER_RADIUS, y - MARKER_RADIUS, 8.0, 8.0).intersects(area)
+        }
+        Mark::Label((x, y), text) => {
+            let w = super::text::width(text, TICK_SIZE);
+            Rect::new(*x, y - TICK_SIZE, w, TICK_SIZE * 1.2).intersects(area)
+        }
+    })
+}
+
+/// Write every drawn series.
+pub(crate) fn write(svg: &mut Svg, drawn: &[Drawn]) {
+    for d in drawn {
+        let class = match &d.paint.class {
+            Some(c) => format!("rlf-series rlf-s{} {c}", d.index),
+            None => format!("rlf-series rlf-s{}", d.index),
+        };
+        svg.open(
+            "g",
+            &[
+                ("class", class.into()),
+                ("color", d.paint.color.as_str().into()),
+            ],
+        );
+        write_marks(svg, &d.marks);
+        svg.close("g");
+    }
+}
+
+fn write_marks(svg: &mut Svg, marks: &[Mark]) {
+    let shades: Vec<&Rect> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Shade(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    rects(
+        svg,
+        &shades,
+        &[
+            ("fill", "currentColor".into()),
+            ("fill-opacity", 0.25.into()),
+        ],
+    );
+    let bars: Vec<&Rect> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Bar(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    // A thin edge in the background colour keeps neighbouring bars of one colour apart.
+    rects(
+        svg,
+        &bars,
+        &[
+            ("class", style::EDGE.class.into()),
+            ("fill", "currentColor".into()),
+            (style::EDGE.paint, style::EDGE.light.into()),
+        ],
+    );
+    for m in marks {
+        match m {
+            Mark::Line(points, st) => write_line(svg, points, *st),
+            Mark::Dot((x, y)) => svg.leaf(
+                "circle",
+                &[
+                    ("cx", (*x).into()),
+                    ("cy", (*y).into()),
+                    ("r", MARKER_RADIUS.into()),
+                    ("fill", "currentColor".into()),
+                ],
+            ),
+            Mark::Label((x, y), text) => svg.text(
+                "text",
+                &[
+                    ("x", (*x).into()),
+                    ("y", (*y).into()),
+                    ("fill", "currentColor".into()),
+                    ("font-size", TICK_SIZE.into()),
+                ],
+                text,
+            ),
+            Mark::Bar(_) | Mark::Shade(_) => {}
+        }
+    }
+}
+
+fn rects(svg: &mut Svg, rects: &[&Rect], group: &[(&str, super::writer::Attr)]) {
+    if rects.is_empty() {
+        return;
+    }
+    svg.open("g", group);
+    for r in rects {
+        svg.leaf(
+            "rect",
+            &[
+                ("x", r.x.into()),
+                ("y", r.y.into()),
+                ("width", r.w.into()),
+                ("height", r.h.into()),
+            ],
+        );
+    }
+    svg.close("g");
+}
+
+/// The stroke of a line style: dash pattern, if any.
+pub(crate) fn dashes(st: LineStyle) -> Option<&'static str> {
+    match st {
+        LineStyle::Solid => None,
+        LineStyle::Dashed => Some("9 5"),
+        LineStyle::Dotted => Some("2 4"),
+    }
+}
+
+pub(crate) fn write_line(svg: &mut Svg, points: &[Point], st: LineStyle) {
+    // A lone point is a zero-length segment: its round caps draw a dot.
+    let d = match points {
+        [p] => path_data(&[*p, *p]),
+        _ => path_data(points),
+    };
+    let mut attrs = vec![
+        ("d", d.into()),
+        ("fill", "none".into()),
+        ("stroke", "currentColor".into()),
+        ("stroke-width", LINE_WIDTH.into()),
+        ("stroke-linejoin", "round".into()),
+        ("stroke-linecap", "round".into()),
+    ];
+    if let Some(d) = dashes(st) {
+        attrs.push(("stroke-dasharray", d.into()));
+    }
+    svg.leaf("path", &attrs);
 }

@@ -1,106 +1,155 @@
-//! The look shared by every rendered figure: fonts, text and grid colours, stroke widths,
-//! and the clean-up of user text before it becomes SVG `<text>`.
+//! The look shared by every rendered figure: sizes, the light colours written into the SVG
+//! as presentation attributes, and the classes a page's stylesheet uses to recolour a figure
+//! for its theme.
 //!
-//! Figures carry their own opaque white background and dark text, so they read the same on a
-//! light or a dark page. Fonts are named, never loaded: the browser picks the glyphs.
+//! A figure file is complete on its own: every colour is an attribute, on an opaque light
+//! background. Inside a page, the theme's CSS (rules on these classes win over attributes)
+//! gives the same figure dark colours. Series colours the code did not set come from an
+//! Okabe–Ito palette (colour-blind safe), darkened where needed for 3:1 contrast on white;
+//! each automatic series carries the class `rlf-c<k>` so a theme can swap the palette.
+//! Colours the code set are kept in every theme. Fonts are named, never loaded.
 
-use crate::lang::plot::color;
 use crate::lang::plot::model::Color;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters::style::{
-    Color as _, FontDesc, FontFamily, FontStyle, RGBColor, ShapeStyle, TextStyle,
+
+/// Class of the root `<svg>`.
+pub(crate) const ROOT: &str = "rlf";
+
+/// A role in the figure: its class, the property it colours (`fill` or `stroke`) and its
+/// light colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Role {
+    pub class: &'static str,
+    pub paint: &'static str,
+    pub light: &'static str,
+}
+
+/// The figure's background.
+pub(crate) const BACKGROUND: Role = Role {
+    class: "rlf-bg",
+    paint: "fill",
+    light: "#ffffff",
+};
+/// Titles, axis labels, tick labels, legend text.
+pub(crate) const TEXT: Role = Role {
+    class: "rlf-fg",
+    paint: "fill",
+    light: "#222222",
+};
+/// Axis lines, tick marks, legend and colour-bar borders.
+pub(crate) const AXIS: Role = Role {
+    class: "rlf-axis",
+    paint: "stroke",
+    light: "#5a5a5a",
+};
+pub(crate) const GRID_MAJOR: Role = Role {
+    class: "rlf-grid",
+    paint: "stroke",
+    light: "#dedede",
+};
+pub(crate) const GRID_MINOR: Role = Role {
+    class: "rlf-grid2",
+    paint: "stroke",
+    light: "#f0f0f0",
+};
+/// The legend's box (drawn over the data with a little transparency).
+pub(crate) const LEGEND: Role = Role {
+    class: "rlf-key-bg",
+    paint: "fill",
+    light: "#ffffff",
+};
+/// The thin edge between neighbouring bars (the background colour).
+pub(crate) const EDGE: Role = Role {
+    class: "rlf-edge",
+    paint: "stroke",
+    light: "#ffffff",
+};
+/// The walls of a surface's axis box.
+pub(crate) const WALL: Role = Role {
+    class: "rlf-wall",
+    paint: "fill",
+    light: "#f6f6f6",
 };
 
-pub(crate) const BACKGROUND: RGBColor = RGBColor(255, 255, 255);
-pub(crate) const TEXT: RGBColor = RGBColor(34, 34, 34);
-pub(crate) const AXIS: RGBColor = RGBColor(90, 90, 90);
-pub(crate) const GRID_MAJOR: RGBColor = RGBColor(222, 222, 222);
-pub(crate) const GRID_MINOR: RGBColor = RGBColor(240, 240, 240);
+/// The automatic series colours, in order.
+pub(crate) const PALETTE: [(u8, u8, u8); 8] = [
+    (0x00, 0x72, 0xb2), // blue
+    (0xd5, 0x5e, 0x00), // vermillion
+    (0x00, 0x9e, 0x73), // bluish green
+    (0xcc, 0x79, 0xa7), // reddish purple
+    (0xc2, 0x7c, 0x00), // orange, darkened
+    (0x2e, 0x8b, 0xc0), // sky blue, darkened
+    (0x8c, 0x7e, 0x00), // yellow, darkened
+    (0x33, 0x33, 0x33), // black, softened
+];
 
-pub(crate) const TITLE_SIZE: f64 = 18.0;
-pub(crate) const LABEL_SIZE: f64 = 15.0;
-pub(crate) const TICK_SIZE: f64 = 13.0;
+pub(crate) const TITLE_SIZE: f64 = 17.0;
+pub(crate) const LABEL_SIZE: f64 = 14.0;
+pub(crate) const TICK_SIZE: f64 = 12.5;
+pub(crate) const FONT_FAMILY: &str =
+    "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif";
 
 /// Width of data lines, in pixels.
-pub(crate) const LINE_WIDTH: u32 = 2;
+pub(crate) const LINE_WIDTH: f64 = 2.0;
+/// Radius of scatter and stem markers.
+pub(crate) const MARKER_RADIUS: f64 = 4.0;
 
-/// A sans-serif font of `size` pixels in the text colour.
-pub(crate) fn font(size: f64) -> TextStyle<'static> {
-    font_colored(size, TEXT)
+/// How a series is coloured: the attribute value of `color` (its shapes draw with
+/// `currentColor`) and, for automatic colours, the palette class.
+pub(crate) struct SeriesPaint {
+    pub color: String,
+    pub class: Option<String>,
 }
 
-/// A sans-serif font of `size` pixels in `color`.
-pub(crate) fn font_colored(size: f64, color: RGBColor) -> TextStyle<'static> {
-    TextStyle {
-        font: FontDesc::new(FontFamily::SansSerif, size, FontStyle::Normal),
-        color: color.to_backend_color(),
-        pos: Pos::new(HPos::Left, VPos::Top),
-    }
-}
-
-/// The plotters colour of a series colour.
-pub(crate) fn series_rgb(c: Color) -> RGBColor {
-    let (r, g, b) = color::rgb(c);
-    RGBColor(r, g, b)
-}
-
-/// A stroke of `width` pixels.
-pub(crate) fn stroke(color: RGBColor, width: u32) -> ShapeStyle {
-    ShapeStyle {
-        color: color.into(),
-        filled: false,
-        stroke_width: width,
-    }
-}
-
-/// A filled shape.
-pub(crate) fn fill(color: RGBColor) -> ShapeStyle {
-    ShapeStyle {
-        color: color.into(),
-        filled: true,
-        stroke_width: 1,
-    }
-}
-
-/// User text made safe for one line of SVG text: characters XML 1.0 forbids are dropped,
-/// line breaks become spaces, and very long strings are cut.
-pub(crate) fn clean_text(text: &str) -> String {
-    const MAX_CHARS: usize = 200;
-    let mut out = String::new();
-    for c in text.chars().take(MAX_CHARS) {
-        match c {
-            '\n' | '\r' | '\t' => out.push(' '),
-            c if is_xml_char(c) => out.push(c),
-            _ => {}
+pub(crate) fn series_paint(c: Color) -> SeriesPaint {
+    match c {
+        Color::Auto(index) => {
+            let k = index % PALETTE.len();
+            SeriesPaint {
+                color: super::writer::hex(PALETTE[k]),
+                class: Some(format!("rlf-c{k}")),
+            }
         }
+        Color::Rgb(r, g, b) => SeriesPaint {
+            color: super::writer::hex((r, g, b)),
+            class: None,
+        },
     }
-    out.trim().to_string()
-}
-
-fn is_xml_char(c: char) -> bool {
-    let u = u32::from(c);
-    u >= 0x20 && !(0xD800..=0xDFFF).contains(&u) && u != 0xFFFE && u != 0xFFFF
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn text_is_cleaned_for_xml() {
-        assert_eq!(clean_text("a\u{1}b\nc"), "ab c");
-        assert_eq!(clean_text("  x ≈ 1  "), "x ≈ 1");
-        assert_eq!(clean_text(&"y".repeat(500)).len(), 200);
-        assert_eq!(clean_text("\u{FFFE}ok"), "ok");
+    /// WCAG relative luminance of an sRGB colour.
+    pub(crate) fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
     }
 
     #[test]
-    fn styles_carry_colour_and_width() {
-        let s = stroke(AXIS, 3);
-        assert_eq!(s.stroke_width, 3);
-        assert!(!s.filled);
-        assert!(fill(TEXT).filled);
-        assert_eq!(series_rgb(Color::Rgb(1, 2, 3)), RGBColor(1, 2, 3));
-        let _ = font(12.0);
+    fn palette_colours_stand_out_from_the_light_background() {
+        for (k, &c) in PALETTE.iter().enumerate() {
+            let contrast = 1.05 / (luminance(c) + 0.05);
+            assert!(
+                contrast >= 3.0,
+                "palette colour {k} has contrast {contrast}"
+            );
+        }
+    }
+
+    #[test]
+    fn automatic_colours_carry_a_class_and_given_colours_do_not() {
+        let auto = series_paint(Color::Auto(9));
+        assert_eq!(auto.class.as_deref(), Some("rlf-c1"));
+        assert_eq!(auto.color, "#d55e00");
+        let given = series_paint(Color::Rgb(255, 0, 0));
+        assert_eq!((given.color.as_str(), given.class), ("#ff0000", None));
     }
 }

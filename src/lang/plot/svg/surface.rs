@@ -1,114 +1,311 @@
-//! Surface panels (`surf`): a projected 3-D view of the `z` grid over `x`/`y`, each grid cell
-//! a quadrilateral coloured by its mean height, drawn far-to-near so nearer cells cover
-//! farther ones, inside plotters' 3-D axis box. Dense grids are sampled down to keep the SVG
-//! small.
+//! Surface panels (`surf`): the `z` grid over `x`/`y` seen from above at an angle, inside an
+//! axis box whose floor and two back walls carry grid lines and ticks. Each grid cell is a
+//! quadrilateral coloured by its mean height, painted far to near so nearer cells cover
+//! farther ones. Dense grids are sampled down to keep the SVG small.
+//!
+//! The projection is orthographic: the data box is scaled to the unit cube, turned by
+//! [`YAW`] about the vertical axis, tilted by [`PITCH`] towards the viewer and fitted into
+//! the panel.
 
-use super::numbers::short_number;
+use super::frame::{self, PAD, Texts, open_role};
 use super::scale::Scale;
-use super::style::{self, AXIS, GRID_MAJOR, GRID_MINOR, LABEL_SIZE, TICK_SIZE};
+use super::style::{AXIS, GRID_MAJOR, LABEL_SIZE, TEXT, TICK_SIZE, WALL};
+use super::text;
+use super::view::{PanelView, Rect};
+use super::writer::{Svg, hex};
 use crate::lang::plot::colormap::Colormap;
 use crate::lang::plot::model::{Panel, Surface};
-use plotters::coord::Shift;
-use plotters::coord::ranged3d::Cartesian3d;
-use plotters::coord::types::RangedCoordf64;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// At most this many grid lines per direction are drawn.
 const MAX_LINES: usize = 40;
+/// Turn about the vertical axis, radians.
+const YAW: f64 = 0.65;
+/// Tilt towards the viewer, radians.
+const PITCH: f64 = 0.45;
+/// Height of the unit box relative to its width.
+const Z_SCALE: f64 = 0.75;
 
-/// One cell of the surface: corners in chart coordinates (x, height, y) and mean height.
+/// A point of the unit box: each coordinate in [-1, 1].
+type Unit = (f64, f64, f64);
+
+/// The box's placement on the panel.
+struct Projection {
+    scale: f64,
+    centre: (f64, f64),
+}
+
+/// Screen direction (right, up) and depth (larger is farther) of a unit point.
+fn turn((u, v, w): Unit) -> (f64, f64, f64) {
+    let (sy, cy) = YAW.sin_cos();
+    let (sp, cp) = PITCH.sin_cos();
+    let right = u * cy - v * sy;
+    let back = u * sy + v * cy;
+    let up = w * Z_SCALE * cp + back * sp;
+    let depth = back * cp - w * Z_SCALE * sp;
+    (right, up, depth)
+}
+
+impl Projection {
+    /// Fit the unit box into `room`.
+    fn fit(room: Rect) -> Projection {
+        let corners = (0..8).map(|k| {
+            let pick = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
+            turn((pick(1), pick(2), pick(4)))
+        });
+        let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+        for (r, u, _) in corners {
+            lo = (lo.0.min(r), lo.1.min(u));
+            hi = (hi.0.max(r), hi.1.max(u));
+        }
+        let scale = (room.w / (hi.0 - lo.0)).min(room.h / (hi.1 - lo.1));
+        let centre = (
+            room.x + room.w / 2.0 - scale * (lo.0 + hi.0) / 2.0,
+            room.y + room.h / 2.0 + scale * (lo.1 + hi.1) / 2.0,
+        );
+        Projection { scale, centre }
+    }
+
+    fn px(&self, p: Unit) -> (f64, f64) {
+        let (right, up, _) = turn(p);
+        (
+            self.centre.0 + right * self.scale,
+            self.centre.1 - up * self.scale,
+        )
+    }
+}
+
+/// Data → unit box, per axis.
+struct Axes {
+    x: Scale,
+    y: Scale,
+    z: Scale,
+}
+
+impl Axes {
+    fn unit(&self, (x, y, z): (f64, f64, f64)) -> Unit {
+        let f = |s: &Scale, v: f64| (v - s.lo) / (s.hi - s.lo) * 2.0 - 1.0;
+        (f(&self.x, x), f(&self.y, y), f(&self.z, z))
+    }
+}
+
+/// Draw a surface panel into `area`.
+pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, surf: &Surface) -> PanelView {
+    let texts = Texts::of(panel, area);
+    frame::draw_title(svg, area, &texts.title);
+    let axes = Axes {
+        x: axis_scale(&surf.x),
+        y: axis_scale(&surf.y),
+        z: axis_scale(&surf.z),
+    };
+    let top = texts.top() + 6.0;
+    let room = Rect::new(
+        area.x + PAD + 60.0,
+        area.y + top,
+        area.w - 2.0 * PAD - 120.0,
+        area.h - top - PAD - 2.0 * LABEL_SIZE - 30.0,
+    );
+    let proj = Projection::fit(room);
+    let back = back_walls();
+    walls(svg, &proj, &axes, back);
+    let (quads, points) = quads(surf, &axes, &proj);
+    write_quads(svg, &quads, surf);
+    ticks(svg, &proj, &axes, back);
+    axis_names(svg, &proj, panel, back);
+    PanelView {
+        kind: "surface",
+        rect: room,
+        points,
+        ..PanelView::default()
+    }
+}
+
+/// The `u` and `v` of the walls farthest from the viewer.
+fn back_walls() -> (f64, f64) {
+    let depth = |p: Unit| turn(p).2;
+    let u = if depth((1.0, 0.0, 0.0)) > depth((-1.0, 0.0, 0.0)) {
+        1.0
+    } else {
+        -1.0
+    };
+    let v = if depth((0.0, 1.0, 0.0)) > depth((0.0, -1.0, 0.0)) {
+        1.0
+    } else {
+        -1.0
+    };
+    (u, v)
+}
+
+/// The floor and the two back walls, with grid lines at the ticks.
+fn walls(svg: &mut Svg, proj: &Projection, axes: &Axes, (bu, bv): (f64, f64)) {
+    let faces: [[Unit; 4]; 3] = [
+        [
+            (-1.0, -1.0, -1.0),
+            (1.0, -1.0, -1.0),
+            (1.0, 1.0, -1.0),
+            (-1.0, 1.0, -1.0),
+        ],
+        [
+            (bu, -1.0, -1.0),
+            (bu, 1.0, -1.0),
+            (bu, 1.0, 1.0),
+            (bu, -1.0, 1.0),
+        ],
+        [
+            (-1.0, bv, -1.0),
+            (1.0, bv, -1.0),
+            (1.0, bv, 1.0),
+            (-1.0, bv, 1.0),
+        ],
+    ];
+    open_role(
+        svg,
+        WALL,
+        &[
+            ("class", format!("{} {}", WALL.class, AXIS.class).into()),
+            ("stroke", AXIS.light.into()),
+        ],
+    );
+    for face in faces {
+        let pts: Vec<(f64, f64)> = face.iter().map(|&p| proj.px(p)).collect();
+        svg.leaf(
+            "path",
+            &[("d", format!("{}Z", super::writer::path_data(&pts)).into())],
+        );
+    }
+    svg.close("g");
+    let unit = |s: &Scale, t: f64| (t - s.lo) / (s.hi - s.lo) * 2.0 - 1.0;
+    let mut lines = Vec::new();
+    for t in axes.x.ticks.iter().map(|&t| unit(&axes.x, t)) {
+        lines.push([(t, -1.0, -1.0), (t, 1.0, -1.0)]);
+        lines.push([(t, bv, -1.0), (t, bv, 1.0)]);
+    }
+    for t in axes.y.ticks.iter().map(|&t| unit(&axes.y, t)) {
+        lines.push([(-1.0, t, -1.0), (1.0, t, -1.0)]);
+        lines.push([(bu, t, -1.0), (bu, t, 1.0)]);
+    }
+    for t in axes.z.ticks.iter().map(|&t| unit(&axes.z, t)) {
+        lines.push([(bu, -1.0, t), (bu, 1.0, t)]);
+        lines.push([(-1.0, bv, t), (1.0, bv, t)]);
+    }
+    open_role(svg, GRID_MAJOR, &[("class", GRID_MAJOR.class.into())]);
+    for [a, b] in lines {
+        let ((x1, y1), (x2, y2)) = (proj.px(a), proj.px(b));
+        frame::line(svg, [x1, y1, x2, y2]);
+    }
+    svg.close("g");
+}
+
+/// Tick labels: x along the front edge of the floor, y along its other front edge, z up the
+/// front corner of the back walls.
+fn ticks(svg: &mut Svg, proj: &Projection, axes: &Axes, (bu, bv): (f64, f64)) {
+    let unit = |s: &Scale, t: f64| (t - s.lo) / (s.hi - s.lo) * 2.0 - 1.0;
+    let floor_centre = proj.px((0.0, 0.0, -1.0));
+    let mut labels: Vec<((f64, f64), String)> = Vec::new();
+    let mut outward = |p: (f64, f64), label: String, push: f64| {
+        let (dx, dy) = (p.0 - floor_centre.0, p.1 - floor_centre.1);
+        let len = dx.hypot(dy).max(1e-9);
+        labels.push(((p.0 + dx / len * push, p.1 + dy / len * push), label));
+    };
+    for (&t, label) in axes.x.ticks.iter().zip(axes.x.labels()) {
+        outward(proj.px((unit(&axes.x, t), -bv, -1.0)), label, 16.0);
+    }
+    for (&t, label) in axes.y.ticks.iter().zip(axes.y.labels()) {
+        outward(proj.px((-bu, unit(&axes.y, t), -1.0)), label, 16.0);
+    }
+    for (&t, label) in axes.z.ticks.iter().zip(axes.z.labels()) {
+        let (x, y) = proj.px((-bu, bv, unit(&axes.z, t)));
+        let shift = if x < floor_centre.0 {
+            -8.0 - text::width(&label, TICK_SIZE) / 2.0
+        } else {
+            8.0 + text::width(&label, TICK_SIZE) / 2.0
+        };
+        labels.push(((x + shift, y), label));
+    }
+    open_role(
+        svg,
+        TEXT,
+        &[
+            ("class", "rlf-fg rlf-ticks".into()),
+            ("font-size", TICK_SIZE.into()),
+            ("text-anchor", "middle".into()),
+        ],
+    );
+    for ((x, y), label) in labels {
+        svg.text(
+            "text",
+            &[("x", x.into()), ("y", (y + TICK_SIZE * 0.35).into())],
+            &label,
+        );
+    }
+    svg.close("g");
+}
+
+/// One cell of the surface: its corners in pixels, depth and mean height.
 struct Quad {
-    corners: [(f64, f64, f64); 4],
+    corners: [(f64, f64); 4],
+    depth: f64,
     height: f64,
 }
 
-/// The 3-D coordinates: data x across, height up, data y into the picture.
-type BoxCoord = Cartesian3d<RangedCoordf64, RangedCoordf64, RangedCoordf64>;
-
-/// Draw a surface panel into `area`.
-pub(crate) fn draw<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-    surf: &Surface,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (x, y, z) = (
-        axis_scale(&surf.x),
-        axis_scale(&surf.y),
-        axis_scale(&surf.z),
-    );
-    let mut chart = axis_box(area, panel, (&x, &y, &z))?;
-    let quads = quads(surf);
-    let coords = chart.as_coord_spec();
-    let depth: Vec<i32> = quads
-        .iter()
-        .map(|q| {
-            let (cx, cz, cy) = centre(q);
-            coords.projected_depth(&cx, &cz, &cy)
-        })
-        .collect();
-    // Farthest first, so nearer cells are painted over farther ones.
-    let mut order: Vec<usize> = (0..quads.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(depth.get(i).copied().unwrap_or(0)), i));
-    let ordered: Vec<&Quad> = order.iter().filter_map(|&i| quads.get(i)).collect();
-    let colormap = Colormap::named(&surf.colormap);
-    chart.draw_series(ordered.iter().map(|q| {
-        let (r, g, b) = colormap.at(normalise(q.height, (z.lo, z.hi)));
-        Polygon::new(q.corners.to_vec(), style::fill(RGBColor(r, g, b)))
-    }))?;
-    let edge = style::stroke(AXIS, 1).color.mix(0.35).stroke_width(1);
-    chart.draw_series(ordered.iter().map(|q| {
-        let mut ring = q.corners.to_vec();
-        ring.push(q.corners[0]);
-        PathElement::new(ring, edge)
-    }))?;
-    draw_axis_names(area, panel)
-}
-
-/// The titled 3-D chart with its projection and axis box (grid walls, ticks).
-fn axis_box<'a, DB: DrawingBackend>(
-    area: &'a DrawingArea<DB, Shift>,
-    panel: &Panel,
-    (x, y, z): (&Scale, &Scale, &Scale),
-) -> Result<ChartContext<'a, DB, BoxCoord>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let title = style::clean_text(&panel.title);
-    let mut builder = ChartBuilder::on(area);
-    builder.margin(16).margin_bottom(30);
-    if !title.is_empty() {
-        builder.caption(&title, style::font(style::TITLE_SIZE));
+/// The cells of the sampled grid whose four corners are all finite, farthest first, and the
+/// sampled grid points as `[pixel x, pixel y, row, column]`.
+fn quads(surf: &Surface, axes: &Axes, proj: &Projection) -> (Vec<Quad>, Vec<[f64; 4]>) {
+    let (rows, cols) = (sample(surf.rows), sample(surf.cols));
+    let corner = |r: usize, c: usize| {
+        let i = r.checked_mul(surf.cols)?.checked_add(c)?;
+        let p = (*surf.x.get(i)?, *surf.y.get(i)?, *surf.z.get(i)?);
+        (p.0.is_finite() && p.1.is_finite() && p.2.is_finite()).then(|| axes.unit(p))
+    };
+    let mut points = Vec::new();
+    for &r in &rows {
+        for &c in &cols {
+            if let Some(u) = corner(r, c) {
+                let (x, y) = proj.px(u);
+                points.push([x, y, r as f64, c as f64]);
+            }
+        }
     }
-    let mut chart = builder.build_cartesian_3d(x.lo..x.hi, z.lo..z.hi, y.lo..y.hi)?;
-    chart.with_projection(|mut p| {
-        p.yaw = 0.65;
-        p.pitch = 0.45;
-        p.scale = 0.78;
-        p.into_matrix()
-    });
-    // Plotters picks the 3-D tick positions itself, so labels show the values as they are.
-    let tick = |v: &f64| short_number(*v);
-    chart
-        .configure_axes()
-        .label_style(style::font(TICK_SIZE))
-        .bold_grid_style(style::stroke(GRID_MAJOR, 1))
-        .light_grid_style(style::stroke(GRID_MINOR, 1))
-        .axis_panel_style(RGBColor(248, 248, 248).filled())
-        .max_light_lines(1)
-        .x_formatter(&tick)
-        .y_formatter(&tick)
-        .z_formatter(&tick)
-        .draw()?;
-    Ok(chart)
+    let mut out = Vec::new();
+    for rw in rows.windows(2) {
+        for cw in cols.windows(2) {
+            let four = [
+                corner(rw[0], cw[0]),
+                corner(rw[0], cw[1]),
+                corner(rw[1], cw[1]),
+                corner(rw[1], cw[0]),
+            ];
+            if let [Some(a), Some(b), Some(c), Some(d)] = four {
+                let mean = |f: fn(&Unit) -> f64| (f(&a) + f(&b) + f(&c) + f(&d)) / 4.0;
+                let centre = (mean(|p| p.0), mean(|p| p.1), mean(|p| p.2));
+                out.push(Quad {
+                    corners: [proj.px(a), proj.px(b), proj.px(c), proj.px(d)],
+                    depth: turn(centre).2,
+                    height: centre.2,
+                });
+            }
+        }
+    }
+    out.sort_by(|p, q| q.depth.total_cmp(&p.depth));
+    (out, points)
 }
 
-fn centre(q: &Quad) -> (f64, f64, f64) {
-    let sum = q.corners.iter().fold((0.0, 0.0, 0.0), |acc, c| {
-        (acc.0 + c.0, acc.1 + c.1, acc.2 + c.2)
-    });
-    (sum.0 / 4.0, sum.1 / 4.0, sum.2 / 4.0)
-}
-
-fn normalise(v: f64, (lo, hi): (f64, f64)) -> f64 {
-    if hi > lo { (v - lo) / (hi - lo) } else { 0.5 }
+fn write_quads(svg: &mut Svg, quads: &[Quad], surf: &Surface) {
+    let colormap = Colormap::named(&surf.colormap);
+    open_role(
+        svg,
+        AXIS,
+        &[
+            ("class", "rlf-axis rlf-mesh".into()),
+            ("stroke-opacity", 0.35.into()),
+            ("stroke-width", 0.6.into()),
+        ],
+    );
+    for q in quads {
+        let d = format!("{}Z", super::writer::path_data(&q.corners));
+        let fill = hex(colormap.at(((q.height + 1.0) / 2.0).clamp(0.0, 1.0)));
+        svg.leaf("path", &[("d", d.into()), ("fill", fill.into())]);
+    }
+    svg.close("g");
 }
 
 /// A linear scale over the finite values, `(0, 1)` when there are none.
@@ -118,9 +315,9 @@ fn axis_scale(values: &[f64]) -> Scale {
         (lo.min(v), hi.max(v))
     });
     if lo <= hi {
-        Scale::linear(lo, hi)
+        Scale::linear(lo, hi, 5)
     } else {
-        Scale::linear(0.0, 1.0)
+        Scale::linear(0.0, 1.0, 5)
     }
 }
 
@@ -136,56 +333,41 @@ fn sample(n: usize) -> Vec<usize> {
     picks
 }
 
-/// The cells of the sampled grid whose four corners are all finite.
-fn quads(surf: &Surface) -> Vec<Quad> {
-    let (rows, cols) = (sample(surf.rows), sample(surf.cols));
-    let corner = |r: usize, c: usize| {
-        let i = r.checked_mul(surf.cols)?.checked_add(c)?;
-        let p = (*surf.x.get(i)?, *surf.z.get(i)?, *surf.y.get(i)?);
-        (p.0.is_finite() && p.1.is_finite() && p.2.is_finite()).then_some(p)
-    };
-    let mut out = Vec::new();
-    for rw in rows.windows(2) {
-        for cw in cols.windows(2) {
-            let corners = [
-                corner(rw[0], cw[0]),
-                corner(rw[0], cw[1]),
-                corner(rw[1], cw[1]),
-                corner(rw[1], cw[0]),
-            ];
-            if let [Some(a), Some(b), Some(c), Some(d)] = corners {
-                let height = (a.1 + b.1 + c.1 + d.1) / 4.0;
-                out.push(Quad {
-                    corners: [a, b, c, d],
-                    height,
-                });
-            }
+/// The x and y axis names (the panel's labels, else `x` and `y`) beyond the tick labels of
+/// their edges of the floor.
+fn axis_names(svg: &mut Svg, proj: &Projection, panel: &Panel, (bu, bv): (f64, f64)) {
+    let centre = proj.px((0.0, 0.0, -1.0));
+    let name = |label: &str, fallback: &str| {
+        let label = text::clean(label);
+        if label.is_empty() {
+            fallback.to_string()
+        } else {
+            label
         }
-    }
-    out
-}
-
-/// The x and y axis labels, written under the box (plotters' 3-D axes have no titles).
-fn draw_axis_names<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let names: Vec<String> = [("x", &panel.xlabel), ("y", &panel.ylabel)]
-        .iter()
-        .filter(|(_, label)| !label.trim().is_empty())
-        .map(|(axis, label)| format!("{axis}: {}", style::clean_text(label)))
-        .collect();
-    if names.is_empty() {
-        return Ok(());
-    }
-    let (width, height) = area.dim_in_pixel();
-    let anchor = Pos::new(HPos::Center, VPos::Bottom);
-    let text = Text::new(
-        names.join(",   "),
-        ((width / 2) as i32, height as i32 - 8),
-        style::font(LABEL_SIZE).pos(anchor),
+    };
+    let edges = [
+        (proj.px((0.0, -bv, -1.0)), name(&panel.xlabel, "x")),
+        (proj.px((-bu, 0.0, -1.0)), name(&panel.ylabel, "y")),
+    ];
+    open_role(
+        svg,
+        TEXT,
+        &[
+            ("class", "rlf-fg rlf-label".into()),
+            ("font-size", LABEL_SIZE.into()),
+            ("text-anchor", "middle".into()),
+        ],
     );
-    area.draw(&text)
+    for ((x, y), label) in edges {
+        let (dx, dy) = (x - centre.0, y - centre.1);
+        let len = dx.hypot(dy).max(1e-9);
+        let at = [
+            ("x", (x + dx / len * 44.0).into()),
+            ("y", (y + dy / len * 44.0 + LABEL_SIZE * 0.35).into()),
+        ];
+        svg.text("text", &at, &label);
+    }
+    svg.close("g");
 }
 
 #[cfg(test)]
@@ -212,10 +394,34 @@ mod tests {
         s
     }
 
+    fn axes(s: &Surface) -> Axes {
+        Axes {
+            x: axis_scale(&s.x),
+            y: axis_scale(&s.y),
+            z: axis_scale(&s.z),
+        }
+    }
+
     #[test]
-    fn every_cell_becomes_a_quad() {
-        assert_eq!(quads(&bowl(4)).len(), 9);
-        assert!(quads(&bowl(1)).is_empty());
+    fn every_cell_becomes_a_quad_painted_far_to_near() {
+        let s = bowl(4);
+        let proj = Projection::fit(Rect::new(0.0, 0.0, 400.0, 300.0));
+        let (cells, points) = quads(&s, &axes(&s), &proj);
+        assert_eq!(cells.len(), 9);
+        assert_eq!(points.len(), 16);
+        assert!(cells.windows(2).all(|w| w[0].depth >= w[1].depth));
+        assert!(quads(&bowl(1), &axes(&bowl(1)), &proj).0.is_empty());
+    }
+
+    #[test]
+    fn the_box_fits_its_room() {
+        let room = Rect::new(10.0, 20.0, 400.0, 300.0);
+        let proj = Projection::fit(room);
+        for k in 0..8 {
+            let pick = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
+            let p = proj.px((pick(1), pick(2), pick(4)));
+            assert!(room.grown(1e-6).contains(p), "{p:?}");
+        }
     }
 
     #[test]
@@ -232,14 +438,14 @@ mod tests {
     fn non_finite_corners_drop_their_cells() {
         let mut s = bowl(3);
         s.z[4] = f64::NAN;
+        let proj = Projection::fit(Rect::new(0.0, 0.0, 400.0, 300.0));
         assert!(
-            quads(&s).is_empty(),
-            "the centre point touches all four cells"
+            quads(&s, &axes(&s), &proj).0.is_empty(),
+            "the centre touches all four cells"
         );
         let mut short = bowl(3);
         short.z.truncate(2);
-        assert!(quads(&short).is_empty());
+        assert!(quads(&short, &axes(&short), &proj).0.is_empty());
         assert_eq!(axis_scale(&[f64::NAN]).lo, 0.0);
-        assert_eq!(normalise(1.0, (1.0, 1.0)), 0.5);
     }
 }

@@ -1,119 +1,110 @@
 //! 2-D panels (lines, scatter, bars, histograms, reference lines): the axis ranges implied
-//! by the data and the limits, the chart frame (title, axis labels, ticks, grid) and the
-//! legend. The series themselves are drawn by [`super::series`].
+//! by the data and the limits, the layout of the plot area (with room for the legend outside
+//! it when no corner is free), and the drawing order: title, grid and axes, the clipped
+//! series, the legend. The series' marks come from [`super::series`].
 
-use super::clip::View;
-use super::scale::Scale;
+use super::frame::{self, AxesStyle, Texts};
+use super::legend;
+use super::scale::{MAX_TICKS, Scale};
 use super::series;
-use super::style::{self, AXIS, BACKGROUND, GRID_MAJOR, GRID_MINOR, LABEL_SIZE, TICK_SIZE};
+use super::style::{self, TICK_SIZE};
+use super::view::{AxisView, PanelView, Plot, Rect};
+use super::writer::Svg;
 use crate::lang::plot::model::{Panel, Series, SeriesKind};
-use plotters::coord::Shift;
-use plotters::prelude::*;
-
-/// The coordinate system of a 2-D panel: plot space on both axes, with the scales' ticks.
-pub(crate) type XyCoord = Cartesian2d<Scale, Scale>;
 
 /// Fraction of the data span added above and below automatic y ranges.
 const Y_PAD: f64 = 0.05;
+/// Room right of the plot area (the last x tick label's overhang).
+const RIGHT_ROOM: f64 = 18.0;
 
-/// Draw one 2-D panel into `area`.
-pub(crate) fn draw<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let x = x_scale(panel);
-    let y = y_scale(panel);
-    let mut chart = frame(area, panel, &x, &y)?;
-    let view = View {
-        x0: x.lo,
-        x1: x.hi,
-        y0: y.lo,
-        y1: y.hi,
+/// Draw one 2-D panel into `area`; `clip` is the id its clip path gets.
+pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, clip: &str) -> PanelView {
+    let texts = Texts::of(panel, area);
+    let mut plot = layout(panel, area, &texts, 0.0);
+    let mut drawn = series::marks(panel, &plot);
+    let legend_at = legend::size(&drawn).map(|size| {
+        legend::free_corner(&drawn, &plot.rect, size).unwrap_or_else(|| {
+            plot = layout(panel, area, &texts, size.0 + legend::MARGIN + 8.0);
+            drawn = series::marks(panel, &plot);
+            legend::outside(&plot.rect, size)
+        })
+    });
+    frame::draw_title(svg, area, &texts.title);
+    let how = AxesStyle {
+        grid: panel.grid,
+        slanted_x: false,
     };
-    let labelled = series::draw_all(&mut chart, panel, &x, &y, &view)?;
-    if panel.legend && labelled {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(BACKGROUND.mix(0.9))
-            .border_style(style::stroke(AXIS, 1))
-            .label_font(style::font(TICK_SIZE))
-            .draw()?;
+    frame::draw_axes(svg, &plot, area, &texts, &how);
+    open_clipped(svg, &plot.rect.grown(style::MARKER_RADIUS), clip);
+    series::write(svg, &drawn);
+    svg.close("g");
+    let legend = legend_at.map_or_else(Vec::new, |at| legend::write(svg, &drawn, at));
+    PanelView {
+        kind: "xy",
+        rect: plot.rect,
+        x: Some(AxisView::of(&plot.x)),
+        y: Some(AxisView::of(&plot.y)),
+        legend,
+        ..PanelView::default()
     }
-    Ok(())
 }
 
-/// The chart with its title, axis labels, ticks and grid lines.
-fn frame<'a, DB: DrawingBackend>(
-    area: &'a DrawingArea<DB, Shift>,
-    panel: &Panel,
-    x: &Scale,
-    y: &Scale,
-) -> Result<ChartContext<'a, DB, XyCoord>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let title = style::clean_text(&panel.title);
-    let xlabel = style::clean_text(&panel.xlabel);
-    let ylabel = style::clean_text(&panel.ylabel);
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .margin(12)
-        .margin_right(24)
-        .x_label_area_size(if xlabel.is_empty() { 30 } else { 52 })
-        .y_label_area_size(y_label_area(y, !ylabel.is_empty()));
-    if !title.is_empty() {
-        builder.caption(&title, style::font(style::TITLE_SIZE));
+/// The plot area and scales of `panel` in `area`, keeping `reserve` pixels free on the right.
+fn layout(panel: &Panel, area: Rect, texts: &Texts, reserve: f64) -> Plot {
+    let (top, bottom) = (texts.top(), texts.bottom(TICK_SIZE));
+    let height = area.h - top - bottom;
+    let y = y_scale(panel, ((height / 34.0) as usize).clamp(2, MAX_TICKS));
+    let left = texts.left(&y.labels());
+    let width = area.w - left - RIGHT_ROOM - reserve;
+    let x = frame::fitting_x_ticks(width, |max| x_scale(panel, max));
+    Plot {
+        rect: Rect::new(area.x + left, area.y + top, width, height),
+        x,
+        y,
     }
-    let mut chart = builder.build_cartesian_2d(x.clone(), y.clone())?;
-    let x_fmt = |v: &f64| x.label(*v);
-    let y_fmt = |v: &f64| y.label(*v);
-    let mut mesh = chart.configure_mesh();
-    mesh.x_label_formatter(&x_fmt)
-        .y_label_formatter(&y_fmt)
-        .x_labels(x.ticks.len().max(1))
-        .y_labels(y.ticks.len().max(1))
-        .max_light_lines(10)
-        .label_style(style::font(TICK_SIZE))
-        .axis_desc_style(style::font(LABEL_SIZE))
-        .axis_style(style::stroke(AXIS, 1))
-        .bold_line_style(style::stroke(GRID_MAJOR, 1))
-        .light_line_style(style::stroke(GRID_MINOR, 1));
-    if !xlabel.is_empty() {
-        mesh.x_desc(xlabel);
-    }
-    if !ylabel.is_empty() {
-        mesh.y_desc(ylabel);
-    }
-    if !panel.grid {
-        mesh.disable_mesh();
-    }
-    mesh.draw()?;
-    Ok(chart)
 }
 
-/// Room for the y tick labels (estimated from their length) and the axis label.
-fn y_label_area(y: &Scale, has_label: bool) -> u32 {
-    let widest = y
-        .ticks
-        .iter()
-        .map(|&t| y.label(t).chars().count())
-        .max()
-        .unwrap_or(1) as u32;
-    let ticks = (widest * 8 + 14).clamp(36, 110);
-    if has_label { ticks + 26 } else { ticks }
+/// `<clipPath>` of `rect` named `id`, and the opened `<g class="rlf-plot">` it clips.
+pub(crate) fn open_clipped(svg: &mut Svg, rect: &Rect, id: &str) {
+    svg.open("clipPath", &[("id", id.into())]);
+    svg.leaf(
+        "rect",
+        &[
+            ("x", rect.x.into()),
+            ("y", rect.y.into()),
+            ("width", rect.w.into()),
+            ("height", rect.h.into()),
+        ],
+    );
+    svg.close("clipPath");
+    let url = format!("url(#{id})");
+    svg.open(
+        "g",
+        &[("class", "rlf-plot".into()), ("clip-path", url.into())],
+    );
 }
 
 /// The x scale: categories, then `xlim`, then the data.
-pub(crate) fn x_scale(panel: &Panel) -> Scale {
+pub(crate) fn x_scale(panel: &Panel, max_ticks: usize) -> Scale {
     if let Some(names) = &panel.categories {
         let n = names.len().max(1) as f64;
+        // Every category while they fit, else every 2nd, 3rd…
+        let stride = names.len().div_ceil(max_ticks.max(1)).max(1);
+        let stride = if names.len() <= 40 && max_ticks >= MAX_TICKS {
+            1
+        } else {
+            stride
+        };
         let ticks = names
             .iter()
             .enumerate()
-            .map(|(i, name)| ((i + 1) as f64, style::clean_text(name)))
+            .step_by(stride)
+            .map(|(i, name)| ((i + 1) as f64, super::text::clean(name)))
             .collect();
         return Scale::named(0.5, n + 0.5, ticks);
     }
     if let Some((lo, hi)) = usable_limits(panel.xlim, false) {
-        return Scale::linear(lo, hi);
+        return Scale::linear(lo, hi, max_ticks);
     }
     match x_bounds(panel) {
         Some((lo, hi)) => {
@@ -122,24 +113,24 @@ pub(crate) fn x_scale(panel: &Panel) -> Scale {
             } else {
                 0.0
             };
-            Scale::linear(lo - pad, hi + pad)
+            Scale::linear(lo - pad, hi + pad, max_ticks)
         }
-        None => Scale::linear(0.0, 1.0),
+        None => Scale::linear(0.0, 1.0, max_ticks),
     }
 }
 
 /// The y scale: log or linear, `ylim` if usable, else the data padded a little.
-pub(crate) fn y_scale(panel: &Panel) -> Scale {
+pub(crate) fn y_scale(panel: &Panel, max_ticks: usize) -> Scale {
     let limits = usable_limits(panel.ylim, panel.log_y);
     if panel.log_y {
         return match (limits, y_bounds(panel, true)) {
-            (Some((lo, hi)), _) => Scale::log(lo, hi, false),
-            (None, Some((lo, hi))) => Scale::log(lo, hi, true),
-            (None, None) => Scale::log(1.0, 10.0, true),
+            (Some((lo, hi)), _) => Scale::log(lo, hi, false, max_ticks),
+            (None, Some((lo, hi))) => Scale::log(lo, hi, true, max_ticks),
+            (None, None) => Scale::log(1.0, 10.0, true, max_ticks),
         };
     }
     if let Some((lo, hi)) = limits {
-        return Scale::linear(lo, hi);
+        return Scale::linear(lo, hi, max_ticks);
     }
     match y_bounds(panel, false) {
         Some((lo, hi)) => {
@@ -149,9 +140,9 @@ pub(crate) fn y_scale(panel: &Panel) -> Scale {
             } else {
                 lo - pad
             };
-            Scale::linear(floor, hi + pad)
+            Scale::linear(floor, hi + pad, max_ticks)
         }
-        None => Scale::linear(0.0, 1.0),
+        None => Scale::linear(0.0, 1.0, max_ticks),
     }
 }
 
@@ -255,9 +246,9 @@ mod tests {
         let mut p = Panel::default();
         p.series
             .push(series(SeriesKind::Line, vec![0.0, 10.0], vec![1.0, 3.0]));
-        let x = x_scale(&p);
+        let x = x_scale(&p, MAX_TICKS);
         assert_eq!((x.lo, x.hi), (0.0, 10.0));
-        let y = y_scale(&p);
+        let y = y_scale(&p, MAX_TICKS);
         assert!((y.lo - 0.9).abs() < 1e-12 && (y.hi - 3.1).abs() < 1e-12);
     }
 
@@ -268,14 +259,17 @@ mod tests {
             .push(series(SeriesKind::Line, vec![0.0, 10.0], vec![1.0, 3.0]));
         p.ylim = Some((0.0, 1.0));
         p.xlim = Some((f64::NAN, 1.0));
-        assert_eq!((y_scale(&p).lo, y_scale(&p).hi), (0.0, 1.0));
-        assert_eq!(x_scale(&p).hi, 10.0);
+        assert_eq!(
+            (y_scale(&p, MAX_TICKS).lo, y_scale(&p, MAX_TICKS).hi),
+            (0.0, 1.0)
+        );
+        assert_eq!(x_scale(&p, MAX_TICKS).hi, 10.0);
         p.log_y = true;
         assert!(
-            y_scale(&p).log,
+            y_scale(&p, MAX_TICKS).log,
             "a zero lower limit is unusable on a log axis"
         );
-        assert_eq!(y_scale(&p).lo, 0.0);
+        assert_eq!(y_scale(&p, MAX_TICKS).lo, 0.0);
     }
 
     #[test]
@@ -288,7 +282,7 @@ mod tests {
         p.series
             .push(series(bar, vec![1.0, 2.0, 3.0], vec![2.0, 5.0, 4.0]));
         assert_eq!(x_bounds(&p), Some((0.5, 3.5)));
-        assert_eq!(y_scale(&p).lo, 0.0);
+        assert_eq!(y_scale(&p, MAX_TICKS).lo, 0.0);
         let mut h = Panel::default();
         h.series
             .push(series(SeriesKind::Step, vec![0.5, 1.5], vec![3.0, 1.0]));
@@ -306,16 +300,22 @@ mod tests {
             vec![0.0, 1.0, 2.0],
             vec![-1.0, 1e-6, 1e3],
         ));
-        let y = y_scale(&p);
+        let y = y_scale(&p, MAX_TICKS);
         assert_eq!((y.lo, y.hi), (-6.0, 3.0));
         let empty = Panel::default();
-        assert_eq!((x_scale(&empty).lo, x_scale(&empty).hi), (0.0, 1.0));
+        assert_eq!(
+            (x_scale(&empty, MAX_TICKS).lo, x_scale(&empty, MAX_TICKS).hi),
+            (0.0, 1.0)
+        );
         let mut hline_only = Panel::default();
         hline_only
             .series
             .push(series(SeriesKind::HLine, vec![-1e6, 1e6], vec![2.0, 2.0]));
         assert_eq!(
-            (x_scale(&hline_only).lo, x_scale(&hline_only).hi),
+            (
+                x_scale(&hline_only, MAX_TICKS).lo,
+                x_scale(&hline_only, MAX_TICKS).hi
+            ),
             (0.0, 1.0)
         );
     }
@@ -326,9 +326,8 @@ mod tests {
             categories: Some(vec!["a".into(), "b".into()]),
             ..Panel::default()
         };
-        let x = x_scale(&p);
+        let x = x_scale(&p, MAX_TICKS);
         assert_eq!((x.lo, x.hi), (0.5, 2.5));
         assert_eq!(x.label(2.0), "b");
-        assert!(y_label_area(&x, true) > y_label_area(&x, false));
     }
 }
