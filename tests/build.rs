@@ -43,8 +43,23 @@ fn basic_book_builds_against_its_committed_record() {
         intro.contains("class=\"generated scripts-table\"") && intro.contains("Square a number")
     );
     assert!(
-        intro.contains("<img src=\"figures/01-intro/"),
-        "figure files"
+        intro.contains("<figure class=\"plot\"") && intro.contains("<svg xmlns"),
+        "figures inline"
+    );
+    let figure = intro
+        .split("<a href=\"figures/01-intro/")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a link to the figure's file");
+    let svg = read(&site.join("figures/01-intro").join(figure));
+    assert!(
+        svg.starts_with("<svg xmlns") && intro.contains(&svg),
+        "the file is the inline SVG"
+    );
+    assert!(
+        site.join("figures/01-intro")
+            .join(figure.replace(".svg", ".csv"))
+            .is_file()
     );
     let next = read(&site.join("02-next.html"));
     assert!(

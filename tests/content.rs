@@ -42,7 +42,7 @@ fn the_shipped_course_builds_against_its_record() {
 /// seed's (numcmp tolerance), four figures, highlighted code, both generated tables filled.
 fn check_lesson_page(page: &str) {
     assert_eq!(page.matches("<section class=\"rlab-block\"").count(), 10);
-    assert_eq!(page.matches("<figure class=\"plot\">").count(), 4);
+    assert_eq!(page.matches("<figure class=\"plot\"").count(), 4);
     assert!(
         page.matches("class=\"hl-").count() > 100,
         "highlighted code"

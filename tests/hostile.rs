@@ -254,10 +254,15 @@ fn figures_of_nan_and_inf_data_build_valid_svg() {
          ```rlab\nscatter([Inf 1], [2 -Inf]);\n```\n",
     );
     assert_builds(&build(book.path()));
-    let svgs = book.files_under("site/figures");
+    let files = book.files_under("site/figures");
+    let svgs: Vec<_> = files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+        .collect();
     assert_eq!(svgs.len(), 6, "one SVG per figure: {svgs:?}");
+    assert_eq!(files.len(), 12, "and one CSV beside each: {files:?}");
     for path in svgs {
-        let svg = std::fs::read_to_string(&path).expect("read svg");
+        let svg = std::fs::read_to_string(path).expect("read svg");
         let doc = roxmltree::Document::parse(&svg)
             .unwrap_or_else(|e| panic!("{} is not well-formed: {e}", path.display()));
         for node in doc.descendants() {

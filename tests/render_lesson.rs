@@ -16,12 +16,17 @@ use std::path::{Path, PathBuf};
 
 /// A deterministic stand-in for the SVG renderer (these tests check rendering, not
 /// plotting): the figure's id and first panel title.
-fn svg_stub(fig: &Figure) -> String {
+fn svg_stub(fig: &Figure, id: &str) -> rlbook::lang::plot::svg::Drawing {
     let title = fig.panels.first().map_or("", |p| p.title.as_str());
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>{} {title}</title></svg>",
-        fig.id
-    )
+    rlbook::lang::plot::svg::Drawing {
+        svg: format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" data-id=\"{id}\"><title>{} {title}</title></svg>",
+            fig.id
+        ),
+        width: 10,
+        height: 10,
+        panels: Vec::new(),
+    }
 }
 
 fn fixture(name: &str) -> Book {
@@ -37,7 +42,7 @@ fn render_book(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<anyhow::Res
         book,
         math: &math,
         strict,
-        figure_svg: svg_stub,
+        draw_figure: svg_stub,
     };
     let empty = LessonRun::default();
     book.lessons
@@ -189,7 +194,13 @@ fn fixture_page_contract() {
     assert!(!first.contains("<pre class=\"code\">"), "{first}");
     assert!(section(&body, 3).contains("<pre class=\"output\">mean(x): 0.1234</pre>"));
     assert!(body.contains("<details class=\"rlab-details\"><summary>Statistics of the samples</summary>\n<section class=\"rlab-block\" id=\"block-3\">"));
-    assert!(section(&body, 4).contains("<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\"><img src=\"figures/01-basics/block-4-1.svg\" alt=\"Figure 1 of block 4: Samples\" loading=\"lazy\"></figure>"));
+    let grid = section(&body, 4);
+    assert!(grid.contains("<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\" id=\"rlf4-1\">\n<div class=\"rlf-view\">\n<svg"));
+    assert!(
+        grid.contains("<title>2 Samples</title>"),
+        "the figure's SVG is inline"
+    );
+    assert!(grid.contains("<a href=\"figures/01-basics/block-4-2.csv\" download>CSV</a>"));
     assert!(section(&body, 6).contains("<pre class=\"output error\">runtime error: index 0 out of bounds (indices start at 1)</pre>"));
     assert!(body.contains(
         "<pre class=\"code\"><code class=\"language-python\"><span class=\"hl-source hl-python\">"

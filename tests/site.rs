@@ -95,6 +95,7 @@ fn basic_pages(book: &Book) -> Vec<LessonHtml> {
         softmax.figures.push(FigureFile {
             path: format!("figures/02-softmax/block-2-{k}.svg"),
             svg: svg(&format!("figure {k}")),
+            csv: "panel,kind,series,x,y,z\n".into(),
         });
     }
     let script = &book.lessons[1].scripts[0];
@@ -111,7 +112,9 @@ fn basic_pages(book: &Book) -> Vec<LessonHtml> {
         figures: vec![FigureFile {
             path: "figures/02-softmax/script-normalise-1.svg".into(),
             svg: svg("script figure"),
+            csv: "panel,kind,series,x,y,z\n".into(),
         }],
+        figures_html: "<figure class=\"plot\" id=\"f1\">script figure</figure>\n".into(),
     });
     pages
 }
@@ -159,6 +162,7 @@ fn every_page_figure_and_asset_is_written() {
         "figures/02-softmax/block-2-1.svg",
         "figures/02-softmax/block-2-2.svg",
         "figures/02-softmax/script-normalise-1.svg",
+        "figures/02-softmax/script-normalise-1.csv",
         "assets/style.css",
         "assets/print.css",
         "assets/rlbook.js",
@@ -280,7 +284,7 @@ fn script_pages_show_source_output_error_figures_and_the_way_back() {
     assert!(page.contains("<code class=\"language-rlab\"># Concept: dividing"));
     assert!(page.contains("<pre class=\"output\">p: [0.0900306 0.244728 0.665241]</pre>"));
     assert!(page.contains("<pre class=\"output error\">content/02-softmax/normalise.rlab:5:1: a &lt;made-up&gt; error</pre>"));
-    assert!(page.contains("<img src=\"../../figures/02-softmax/script-normalise-1.svg\" alt=\"Figure 1 of script normalise.rlab\" loading=\"lazy\">"));
+    assert!(page.contains("<figure class=\"plot\" id=\"f1\">script figure</figure>"));
     assert!(page.contains(
         "<a href=\"../../02-softmax.html#standalone-scripts\">Back to Scores to Probabilities</a>"
     ));

@@ -99,7 +99,7 @@ fn render_missing(
         book,
         math: &math,
         strict,
-        figure_svg: crate::lang::plot::svg::render,
+        draw_figure: crate::lang::plot::svg::draw,
     };
     let results = chosen
         .par_iter()

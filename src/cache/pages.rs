@@ -79,6 +79,7 @@ mod tests {
             figures: vec![FigureFile {
                 path: "figures/01-a/block-1-1.svg".into(),
                 svg: "<svg/>".into(),
+                csv: "panel,kind,series,x,y,z\n".into(),
             }],
             scripts: vec![ScriptPage {
                 name: "s".into(),
@@ -88,6 +89,7 @@ mod tests {
                 output: "1".into(),
                 error: Some("e".into()),
                 figures: Vec::new(),
+                figures_html: String::new(),
             }],
             warnings: vec!["w".into()],
         }

@@ -4,6 +4,7 @@
 //! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
 //! produced.
 
+pub mod figure;
 pub mod highlight;
 pub mod lesson;
 pub mod math;
@@ -22,12 +23,13 @@ pub struct TocEntry {
     pub text: String,
 }
 
-/// A figure written as its own SVG file.
+/// A figure's own files: its SVG and, beside it with the same name, the CSV of its data.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FigureFile {
-    /// Path relative to the site root, e.g. `figures/12-layer-norm/block-3-1.svg`.
+    /// Path of the SVG relative to the site root, e.g. `figures/12-x/block-3-1.svg`.
     pub path: String,
     pub svg: String,
+    pub csv: String,
 }
 
 /// The page of one standalone script.
@@ -45,6 +47,8 @@ pub struct ScriptPage {
     /// The rendered error message, if the script failed.
     pub error: Option<String>,
     pub figures: Vec<FigureFile>,
+    /// The figures as shown on the script's page.
+    pub figures_html: String,
 }
 
 /// A rendered lesson, ready for the page template.

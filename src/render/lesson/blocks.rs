@@ -1,16 +1,17 @@
 //! Code blocks. The k-th rlab block becomes its section of the page contract:
 //! `<section class="rlab-block" id="block-N">` with the highlighted code (unless
 //! `<!-- hide -->`), the printed text (unless empty or `hide_output`), the error, and the
-//! figures (each written as `figures/<slug>/block-N-k.svg`) in a grid of `<!-- grid: N -->`
-//! columns; `<!-- details: Title -->` folds the section. `no_run` blocks show their code only.
+//! figures (see `render::figure`; files `figures/<slug>/block-N-k.svg` and `.csv`) in a grid
+//! of `<!-- grid: N -->` columns; `<!-- details: Title -->` folds the section. `no_run` blocks show their code only.
 //! Other code blocks are highlighted by language.
 
 use super::{Doc, Ev};
 use crate::book::{CodeBlock, fence};
 use crate::exec::BlockRun;
 use crate::lang::Figure;
-use crate::render::FigureFile;
+use crate::render::figure::{self, Place};
 use crate::render::highlight::{escape_html as escape, highlight, highlight_rlab};
+use crate::render::site::links;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 
 pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
@@ -55,9 +56,7 @@ fn section(doc: &mut Doc, i: usize) -> String {
     }
     if let Some(run) = doc.run.blocks.get(i).filter(|_| !block.attrs.no_run) {
         html.push_str(&outputs(block, run));
-        let files = figure_files(doc, n, &run.figures);
-        html.push_str(&figures_grid(block, n, &run.figures, &files));
-        doc.figures.extend(files);
+        html.push_str(&figures(doc, block, n, &run.figures));
     }
     html.push_str("</section>\n");
     match &block.directives.details {
@@ -87,51 +86,28 @@ fn outputs(block: &CodeBlock, run: &BlockRun) -> String {
     html
 }
 
-fn figure_files(doc: &Doc, n: usize, figures: &[Figure]) -> Vec<FigureFile> {
-    figures
-        .iter()
-        .enumerate()
-        .map(|(k, fig)| FigureFile {
-            path: format!(
-                "figures/{}/block-{n}-{}.svg",
-                super::sections::url_segment(&doc.lesson.slug),
-                k + 1
-            ),
-            svg: (doc.ctx.figure_svg)(fig),
-        })
-        .collect()
-}
-
-fn figures_grid(block: &CodeBlock, n: usize, figures: &[Figure], files: &[FigureFile]) -> String {
-    if files.is_empty() {
+/// The figures of block `n`, each embedded as `figures/<slug>/block-N-k.svg`, in a grid of
+/// `<!-- grid: N -->` columns; their files go to the page's figures.
+fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> String {
+    if figures.is_empty() {
         return String::new();
     }
+    let slug = super::sections::url_segment(&doc.lesson.slug);
+    let page = links::lesson_page(&doc.lesson.slug);
     let cols = block.directives.grid.unwrap_or(1);
     let mut html = format!("<div class=\"figures\" style=\"--cols: {cols}\">\n");
-    for (k, (fig, file)) in figures.iter().zip(files).enumerate() {
-        html.push_str(&format!(
-            "<figure class=\"plot\"><img src=\"{}\" alt=\"{}\" loading=\"lazy\"></figure>\n",
-            escape(&file.path),
-            escape(&alt_text(fig, k + 1, n))
-        ));
+    for (k, fig) in figures.iter().enumerate() {
+        let place = Place {
+            file: format!("figures/{slug}/block-{n}-{}.svg", k + 1),
+            page: &page,
+            id: format!("rlf{n}-{}", k + 1),
+        };
+        let (file, figure_html) = figure::embed(doc.ctx.draw_figure, fig, &place);
+        html.push_str(&figure_html);
+        doc.figures.push(file);
     }
     html.push_str("</div>\n");
     html
-}
-
-/// `Figure 2 of block 5: Loss curve; Accuracy` (panel titles when the figure has any).
-fn alt_text(fig: &Figure, k: usize, n: usize) -> String {
-    let titles: Vec<&str> = fig
-        .panels
-        .iter()
-        .map(|p| p.title.trim())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if titles.is_empty() {
-        format!("Figure {k} of block {n}")
-    } else {
-        format!("Figure {k} of block {n}: {}", titles.join("; "))
-    }
 }
 
 #[cfg(test)]

@@ -137,7 +137,7 @@ fn replace_text<'t>(
 #[cfg(test)]
 mod tests {
     use crate::exec::LessonRun;
-    use crate::render::lesson::testutil::{book_of, fake_svg, lesson};
+    use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
     use std::path::PathBuf;
@@ -159,7 +159,7 @@ mod tests {
             book: &book,
             math: &math,
             strict,
-            figure_svg: fake_svg,
+            draw_figure: fake_draw,
         };
         render_lesson(&ctx, &book.lessons[1], &LessonRun::default())
     }

@@ -48,7 +48,6 @@ pub(crate) mod testutil;
 
 use crate::book::{Book, Lesson};
 use crate::exec::LessonRun;
-use crate::lang::Figure;
 use crate::render::math::{Formula, MathCache};
 use crate::render::{FigureFile, LessonHtml};
 use pulldown_cmark::{Event, Options, Parser};
@@ -62,9 +61,9 @@ pub struct RenderContext<'a> {
     pub math: &'a MathCache,
     /// Turn warnings (broken links, math errors) into errors.
     pub strict: bool,
-    /// The figure renderer: `crate::lang::plot::svg::render` in the build. Passed in rather
+    /// The figure renderer: `crate::lang::plot::svg::draw` in the build. Passed in rather
     /// than called directly so that rendering tests need no plotting.
-    pub figure_svg: fn(&Figure) -> String,
+    pub draw_figure: crate::render::figure::DrawFn,
 }
 
 /// A parse event with the byte range of the prepared text it came from.

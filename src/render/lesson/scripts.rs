@@ -4,7 +4,9 @@
 use super::RenderContext;
 use crate::book::Lesson;
 use crate::exec::LessonRun;
+use crate::render::figure::{self, Place};
 use crate::render::highlight::highlight_rlab;
+use crate::render::site::links;
 use crate::render::{FigureFile, ScriptPage};
 
 /// One page per script of the lesson (`run.scripts[k]` belongs to `lesson.scripts[k]`; a
@@ -19,6 +21,19 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
             let run = run.scripts.get(k);
             let figures = run.map_or(&[][..], |r| &r.figures[..]);
             let name = super::sections::url_segment(&script.name);
+            let page = links::script_page(&lesson.slug, &script.name);
+            let (files, html): (Vec<FigureFile>, Vec<String>) = figures
+                .iter()
+                .enumerate()
+                .map(|(j, fig)| {
+                    let place = Place {
+                        file: format!("figures/{slug}/{name}-{}.svg", j + 1),
+                        page: &page,
+                        id: format!("rlf{}", j + 1),
+                    };
+                    figure::embed(ctx.draw_figure, fig, &place)
+                })
+                .unzip();
             ScriptPage {
                 name: script.name.clone(),
                 file_name: script.file_name.clone(),
@@ -28,14 +43,8 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
                 error: run
                     .and_then(|r| r.error.as_ref())
                     .map(|e| e.rendered.clone()),
-                figures: figures
-                    .iter()
-                    .enumerate()
-                    .map(|(j, fig)| FigureFile {
-                        path: format!("figures/{slug}/{name}-{}.svg", j + 1),
-                        svg: (ctx.figure_svg)(fig),
-                    })
-                    .collect(),
+                figures: files,
+                figures_html: html.concat(),
             }
         })
         .collect()
@@ -46,7 +55,7 @@ mod tests {
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
     use crate::lang::Figure;
-    use crate::render::lesson::testutil::{book_of, fake_svg, lesson, run_error};
+    use crate::render::lesson::testutil::{book_of, fake_draw, lesson, run_error};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
 
@@ -71,7 +80,7 @@ mod tests {
             book: &book,
             math: &math,
             strict: false,
-            figure_svg: fake_svg,
+            draw_figure: fake_draw,
         };
         let run = LessonRun {
             scripts: vec![ScriptRun {

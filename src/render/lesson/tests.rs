@@ -124,7 +124,7 @@ fn odd_inputs_never_panic() {
                 book: &book,
                 math: &math,
                 strict: false,
-                figure_svg: crate::render::lesson::testutil::fake_svg,
+                draw_figure: crate::render::lesson::testutil::fake_draw,
             };
             let page = super::render_lesson(&ctx, &book.lessons[0], &run);
             assert!(page.is_ok());

@@ -51,12 +51,17 @@ pub(crate) fn book_of(lessons: Vec<Lesson>) -> crate::book::Book {
     crate::book::Book { config, lessons }
 }
 
-/// A stand-in figure renderer: the figure's id in an empty SVG.
-pub(crate) fn fake_svg(fig: &crate::lang::Figure) -> String {
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" data-figure=\"{}\"></svg>",
-        fig.id
-    )
+/// A stand-in figure renderer: the figure's id in an empty SVG, no panels.
+pub(crate) fn fake_draw(fig: &crate::lang::Figure, id: &str) -> crate::lang::plot::svg::Drawing {
+    crate::lang::plot::svg::Drawing {
+        svg: format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" data-id=\"{id}\" data-figure=\"{}\"></svg>",
+            fig.id
+        ),
+        width: 10,
+        height: 10,
+        panels: Vec::new(),
+    }
 }
 
 /// Render `src` (as `content/03-x.md`, the only lesson of its book) with `run`.
@@ -75,7 +80,7 @@ pub(crate) fn try_render(
         book: &book,
         math: &math,
         strict,
-        figure_svg: fake_svg,
+        draw_figure: fake_draw,
     };
     super::render_lesson(&ctx, &book.lessons[0], run)
 }

@@ -197,12 +197,6 @@ pub(crate) fn index(book: &Book, pages: &[LessonHtml]) -> tera::Result<tera::Con
 }
 
 #[derive(Serialize)]
-struct FigureData {
-    src: String,
-    alt: String,
-}
-
-#[derive(Serialize)]
 struct ScriptData<'a> {
     name: &'a str,
     file_name: &'a str,
@@ -210,7 +204,7 @@ struct ScriptData<'a> {
     source_html: &'a str,
     output: &'a str,
     error: Option<&'a str>,
-    figures: Vec<FigureData>,
+    figures_html: &'a str,
 }
 
 #[derive(Serialize)]
@@ -241,15 +235,6 @@ pub(crate) fn script(
     {
         back.href = format!("{}#{}", back.href, links::encode_fragment(&entry.id));
     }
-    let figures = script
-        .figures
-        .iter()
-        .enumerate()
-        .map(|(k, f)| FigureData {
-            src: links::href(&path, &f.path),
-            alt: format!("Figure {} of script {}", k + 1, script.file_name),
-        })
-        .collect();
     let context = ScriptContext {
         common: common(
             book,
@@ -266,7 +251,7 @@ pub(crate) fn script(
             source_html: &script.source_html,
             output: &script.output,
             error: script.error.as_deref(),
-            figures,
+            figures_html: &script.figures_html,
         },
         lesson_link: back,
     };
@@ -310,6 +295,7 @@ mod tests {
             output: String::new(),
             error: None,
             figures: vec![],
+            figures_html: String::new(),
         }
     }
 

@@ -8,7 +8,7 @@
 
 mod context;
 mod files;
-mod links;
+pub(crate) mod links;
 mod output;
 mod search;
 mod template_error;
@@ -176,6 +176,8 @@ impl Site<'_> {
                 bail!("figure file '{}' is not an .svg file", figure.path);
             }
             self.files.add(&figure.path, figure.svg.as_str())?;
+            let csv = crate::render::figure::csv_path(&figure.path);
+            self.files.add(&csv, figure.csv.as_str())?;
             self.summary.figures += 1;
         }
         Ok(())

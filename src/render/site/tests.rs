@@ -32,6 +32,7 @@ fn page(slug: &str, title: &str) -> LessonHtml {
         figures: vec![FigureFile {
             path: format!("figures/{slug}/block-1-1.svg"),
             svg: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>".into(),
+            csv: "panel,kind,series,x,y,z\n".into(),
         }],
         scripts: vec![],
         warnings: vec![],
@@ -49,7 +50,9 @@ fn script(name: &str) -> ScriptPage {
         figures: vec![FigureFile {
             path: format!("figures/01-a/script-{name}-1.svg"),
             svg: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>".into(),
+            csv: "panel,kind,series,x,y,z\n".into(),
         }],
+        figures_html: format!("<figure class=\"plot\" id=\"f1\">{name}</figure>\n"),
     }
 }
 
@@ -102,6 +105,7 @@ fn writes_every_page_figure_and_asset() {
         "scripts/01-a/demo.html",
         "figures/02-b/block-1-1.svg",
         "figures/01-a/script-demo-1.svg",
+        "figures/01-a/script-demo-1.csv",
         "assets/style.css",
         "assets/search.js",
         "assets/search-index.js",
@@ -155,7 +159,7 @@ fn script_pages_link_back_up_the_tree() {
         "<li value=\"1\" class=\"current\"><a href=\"../../01-a.html\" aria-current=\"true\">"
     ));
     assert!(s.contains(
-        "<img src=\"../../figures/01-a/script-demo-1.svg\" alt=\"Figure 1 of script demo.rlab\" loading=\"lazy\">"
+        "<div class=\"figures\" style=\"--cols: 1\">\n<figure class=\"plot\" id=\"f1\">demo</figure>\n</div>"
     ));
     assert!(s.contains("<pre class=\"output\">a &lt; b</pre>"));
     assert!(s.contains("<p class=\"script-description\">Shows &lt;things&gt;</p>"));

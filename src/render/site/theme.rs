@@ -12,6 +12,7 @@ pub(crate) const EMBEDDED: &[(&str, &str)] = &[
         "highlight.css",
         include_str!("../../../theme/highlight.css"),
     ),
+    ("figures.js", include_str!("../../../theme/figures.js")),
     ("style.css", include_str!("../../../theme/style.css")),
     ("print.css", include_str!("../../../theme/print.css")),
     ("rlbook.js", include_str!("../../../theme/rlbook.js")),
@@ -57,6 +58,7 @@ mod tests {
         assert_eq!(
             names(&assets),
             [
+                "figures.js",
                 "highlight.css",
                 "print.css",
                 "rlbook.js",
@@ -81,6 +83,7 @@ mod tests {
         assert_eq!(
             names(&assets),
             [
+                "figures.js",
                 "fonts/math.woff2",
                 "highlight.css",
                 "print.css",
@@ -89,8 +92,9 @@ mod tests {
                 "style.css"
             ]
         );
-        assert_eq!(assets[2].bytes, b"/* mine */");
-        assert_eq!(assets[0].bytes, [0u8, 159, 146, 150]);
+        let bytes = |name: &str| &assets.iter().find(|a| a.name == name).unwrap().bytes;
+        assert_eq!(bytes("print.css"), b"/* mine */");
+        assert_eq!(bytes("fonts/math.woff2"), &[0u8, 159, 146, 150]);
     }
 
     /// Every file in the repository's `theme/` must be embedded, or books would lose it.

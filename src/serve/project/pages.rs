@@ -101,7 +101,7 @@ pub(super) fn render(
         book,
         math,
         strict: false,
-        figure_svg: crate::lang::plot::svg::render,
+        draw_figure: crate::lang::plot::svg::draw,
     };
     let shared: &HashMap<String, LessonState> = states;
     let results: Vec<(usize, Result<LessonHtml, String>)> = stale

@@ -31,7 +31,21 @@ fn section_with_code_output_and_figures() {
         ..LessonRun::default()
     };
     let page = render(src, &run);
-    let expected = "<h1 id=\"t\">T</h1>\n<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\"><code class=\"language-rlab\"><span class=\"hl-source hl-rlab\"><span class=\"hl-support hl-function hl-builtin hl-rlab\">plot</span>(x)\n</span></code></pre>\n<pre class=\"output\">x = 1 &lt; 2</pre>\n<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\"><img src=\"figures/03-x/block-1-1.svg\" alt=\"Figure 1 of block 1: Loss &lt;a&gt;\" loading=\"lazy\"></figure>\n<figure class=\"plot\"><img src=\"figures/03-x/block-1-2.svg\" alt=\"Figure 2 of block 1\" loading=\"lazy\"></figure>\n</div>\n</section>\n";
+    let figure_html = |k: usize| {
+        format!(
+            "<figure class=\"plot\" id=\"rlf1-{k}\">\n<div class=\"rlf-view\">\n\
+             <svg xmlns=\"http://www.w3.org/2000/svg\" data-id=\"rlf1-{k}\" data-figure=\"{k}\"></svg></div>\n\
+             <div class=\"rlf-bar\">\n<p class=\"rlf-files\">Download \
+             <a href=\"figures/03-x/block-1-{k}.svg\" download>SVG</a> \
+             <a href=\"figures/03-x/block-1-{k}.csv\" download>CSV</a></p>\n</div>\n\
+             <script type=\"application/json\" class=\"rlf-json\">{{\"w\":10,\"h\":10,\"panels\":[]}}</script>\n</figure>\n"
+        )
+    };
+    let expected = format!(
+        "<h1 id=\"t\">T</h1>\n<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\"><code class=\"language-rlab\"><span class=\"hl-source hl-rlab\"><span class=\"hl-support hl-function hl-builtin hl-rlab\">plot</span>(x)\n</span></code></pre>\n<pre class=\"output\">x = 1 &lt; 2</pre>\n<div class=\"figures\" style=\"--cols: 2\">\n{}{}</div>\n</section>\n",
+        figure_html(1),
+        figure_html(2)
+    );
     assert_eq!(page.body, expected);
     let paths: Vec<&str> = page.figures.iter().map(|f| f.path.as_str()).collect();
     assert_eq!(

@@ -3,7 +3,7 @@
 use super::*;
 use crate::book::script::Script;
 use crate::exec::{BlockRun, LabelledValue, LessonRun, ScriptRun};
-use crate::render::lesson::testutil::{book_of, fake_svg, lesson};
+use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
 
@@ -36,7 +36,7 @@ fn rendered(scripts: Vec<Script>, run: &LessonRun) -> String {
         book: &book,
         math: &math,
         strict: false,
-        figure_svg: fake_svg,
+        draw_figure: fake_draw,
     };
     render_lesson(&ctx, &book.lessons[0], run).unwrap().body
 }

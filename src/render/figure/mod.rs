@@ -1,0 +1,114 @@
+//! A figure on a page. The figure is drawn once; the page shows its SVG inline (so the
+//! theme's stylesheet reaches it and a reader sees it with scripts off), a collapsed table of
+//! its data, links to its files (`<name>.svg`, self-contained, and `<name>.csv`, every
+//! value), and the JSON the page's figure script reads to add value readouts, series toggles
+//! and zoom ([`data`]). Tables and CSV come from [`table`].
+
+mod data;
+pub(crate) mod table;
+
+use crate::lang::Figure;
+use crate::lang::plot::svg::Drawing;
+use crate::render::FigureFile;
+use crate::render::highlight::escape_html as escape;
+use crate::render::site::links;
+
+/// The figure renderer (`crate::lang::plot::svg::draw` in the build; tests pass a stand-in).
+pub type DrawFn = fn(&Figure, &str) -> Drawing;
+
+/// Where a figure goes.
+pub(crate) struct Place<'a> {
+    /// Site path of its SVG file, e.g. `figures/12-x/block-5-1.svg`.
+    pub file: String,
+    /// Site path of the page showing it.
+    pub page: &'a str,
+    /// Its id on the page (letters, digits, `-`).
+    pub id: String,
+}
+
+/// The figure's files and the HTML that shows it on its page.
+pub(crate) fn embed(draw: DrawFn, fig: &Figure, place: &Place) -> (FigureFile, String) {
+    let drawing = draw(fig, &place.id);
+    let csv_path = csv_path(&place.file);
+    let (svg_href, csv_href) = (
+        links::href(place.page, &place.file),
+        links::href(place.page, &csv_path),
+    );
+    let tables = table::html(fig, &csv_href);
+    let data = if tables.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<details class=\"rlf-data\"><summary>Data</summary>\n<div class=\"rlf-tables\" \
+             tabindex=\"0\" role=\"region\" aria-label=\"Data of the figure\">\n{tables}</div>\n\
+             </details>\n"
+        )
+    };
+    let html = format!(
+        "<figure class=\"plot\" id=\"{id}\">\n<div class=\"rlf-view\">\n{svg}</div>\n\
+         <div class=\"rlf-bar\">\n{data}<p class=\"rlf-files\">Download \
+         <a href=\"{svg_href}\" download>SVG</a> <a href=\"{csv_href}\" download>CSV</a></p>\n\
+         </div>\n<script type=\"application/json\" class=\"rlf-json\">{json}</script>\n\
+         </figure>\n",
+        id = escape(&place.id),
+        svg = drawing.svg,
+        svg_href = escape(&svg_href),
+        csv_href = escape(&csv_href),
+        json = data::json(fig, &drawing),
+    );
+    let file = FigureFile {
+        path: place.file.clone(),
+        svg: drawing.svg,
+        csv: table::csv(fig),
+    };
+    (file, html)
+}
+
+/// The CSV file beside an SVG file: `a/b.svg` → `a/b.csv`.
+pub(crate) fn csv_path(svg: &str) -> String {
+    match svg.strip_suffix(".svg") {
+        Some(stem) => format!("{stem}.csv"),
+        None => format!("{svg}.csv"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::plot::model::{Color, LineStyle, Series, SeriesKind};
+
+    fn figure() -> Figure {
+        let mut fig = Figure::new(1);
+        fig.panels[0].title = "Loss".into();
+        fig.panels[0].series.push(Series {
+            kind: SeriesKind::Line,
+            label: "train".into(),
+            color: Color::Auto(0),
+            style: LineStyle::Solid,
+            x: vec![0.0, 1.0, 2.0],
+            y: vec![3.0, 1.5, 0.25],
+        });
+        fig
+    }
+
+    #[test]
+    fn a_figure_is_inline_svg_with_its_data_files_and_json() {
+        let place = Place {
+            file: "figures/a b/block-2-1.svg".into(),
+            page: "scripts/a b/demo.html",
+            id: "f2-1".into(),
+        };
+        let (file, html) = embed(crate::lang::plot::svg::draw, &figure(), &place);
+        assert_eq!(file.path, "figures/a b/block-2-1.svg");
+        assert!(file.svg.starts_with("<svg") && html.contains(&file.svg));
+        assert!(
+            file.csv
+                .starts_with("panel,kind,series,x,y,z\n1,line,train,0,3,\n")
+        );
+        assert!(html.contains("<figure class=\"plot\" id=\"f2-1\">"));
+        assert!(html.contains("href=\"../../figures/a%20b/block-2-1.csv\" download"));
+        assert!(html.contains("<script type=\"application/json\" class=\"rlf-json\">{\"w\":720"));
+        assert!(html.contains("<th>2</th><td>0.25</td>"), "{html}");
+        assert_eq!(csv_path("x/y.svg"), "x/y.csv");
+    }
+}

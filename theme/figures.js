@@ -1,0 +1,506 @@
+/* rlbook figures: value readouts (pointer and keyboard), series toggles, zoom and copy for
+   the inline SVG figures, from the JSON each figure carries (class rlf-json). No chart
+   library and nothing fetched: a figure is complete without this script, which only adds
+   to it. The SVG's structure (classes rlf-p<i>, rlf-plot, rlf-s<k>, rlf-k<k>, rlf-gx…) is
+   described in src/lang/plot/svg/mod.rs and frame.rs. */
+(function () {
+  "use strict";
+  var NS = "http://www.w3.org/2000/svg";
+  var TICK_FONT = 12.5;
+  var SUPER = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+  /* ---- numbers: as the record writes them (shortest round trip, exponent when shorter) */
+  function num(v) {
+    if (v === null || v === undefined || !isFinite(v)) return "—";
+    var a = String(v).replace("e+", "e");
+    var b = v.toExponential().replace("e+", "e");
+    return b.length < a.length ? b : a;
+  }
+  function short(v) { return num(+v.toPrecision(4)); }
+
+  /* ---- axes: plot space is the data, or log10 of it on a log axis ---- */
+  function toPlot(ax, v) {
+    if (v === null || !isFinite(v)) return null;
+    return ax.log ? (v > 0 ? Math.log10(v) : null) : v;
+  }
+  function niceStep(raw) {
+    if (!(raw > 0) || !isFinite(raw)) return 1;
+    var base = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / base;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * base;
+  }
+  function linearTicks(lo, hi, max) {
+    var step = niceStep((hi - lo) / max / 2.5), ticks = [];
+    for (var k = 0; k < 8 && Math.floor(hi / step) - Math.ceil(lo / step) + 1 > max; k++) {
+      step = niceStep(step * 1.5);
+    }
+    for (var i = Math.ceil(lo / step); i <= Math.floor(hi / step) && ticks.length < 100; i++) {
+      ticks.push(i * step);
+    }
+    var dec = step >= 1 ? 0 : Math.min(12, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
+    return ticks.map(function (t) {
+      var s = Math.abs(t) >= 1e6 || (t !== 0 && Math.abs(t) < 1e-4) ? short(t) : t.toFixed(dec);
+      return [t, /^-?[0.]*$/.test(s) ? (0).toFixed(dec) : s];
+    });
+  }
+  function superscript(n) {
+    return (n < 0 ? "⁻" : "") + String(Math.abs(n)).split("").map(function (d) {
+      return SUPER[+d];
+    }).join("");
+  }
+  /* Ticks of an axis over plot-space [lo, hi]: [position, label] pairs. */
+  function ticks(ax, lo, hi) {
+    if (ax.names) return ax.names.filter(function (t) { return t[0] >= lo && t[0] <= hi; });
+    if (!ax.log) return linearTicks(lo, hi, 7);
+    if (hi - lo >= 2) {
+      var first = Math.ceil(lo), last = Math.floor(hi), stride = 1, out = [];
+      while ((last - first) / stride + 1 > 8) stride = niceStep(stride * 1.5);
+      for (var d = first; d <= last; d++) if (d % stride === 0) out.push([d, "10" + superscript(d)]);
+      return out;
+    }
+    return linearTicks(Math.pow(10, lo), Math.pow(10, hi), 6).filter(function (t) {
+      return t[0] > 0;
+    }).map(function (t) { return [Math.log10(t[0]), t[1]]; });
+  }
+
+  /* ---- SVG helpers ---- */
+  function el(name, attrs, parent, text) {
+    var e = document.createElementNS(NS, name);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function clear(node) { while (node && node.firstChild) node.removeChild(node.firstChild); }
+
+  /* ---- the items a reader can point at or step through, per panel ---- */
+  function xs(s) {
+    if (Array.isArray(s.x)) return s.x;
+    return s.y.map(function (_, i) { return s.x.from + i * s.x.step; });
+  }
+  function slot(x) {
+    var sorted = x.filter(isFinite).slice().sort(function (a, b) { return a - b; }), best = 0;
+    for (var i = 1; i < sorted.length; i++) {
+      var gap = sorted[i] - sorted[i - 1];
+      if (gap > 1e-12 && (!best || gap < best)) best = gap;
+    }
+    return best || 1;
+  }
+  function category(P, v) {
+    var n = P.p.x.names;
+    if (!n) return null;
+    for (var i = 0; i < n.length; i++) if (Math.abs(n[i][0] - v) < 1e-9) return n[i][1];
+    return null;
+  }
+  function seriesItems(P, s, k) {
+    /* The series is named in a readout when its panel has others. */
+    var x = xs(s), y = s.y, items = [];
+    var label = P.p.series.length < 2 ? "" : (s.label || "series " + (k + 1)) + ": ";
+    var X = function (v) { return toPlot(P.p.x, v); }, Y = function (v) { return toPlot(P.p.y, v); };
+    var base = P.p.y.log ? P.p.y.lo : 0;
+    if (s.kind === "hline") {
+      var level = Y(y[0]);
+      if (level !== null) {
+        items.push({ s: k, box: [P.p.x.lo, P.p.x.hi, level, level], at: [P.p.x.lo, level],
+          text: label + "y = " + num(y[0]) });
+      }
+    } else if (s.kind === "step") {
+      var n = x.length, w = n > 1 ? (x[n - 1] - x[0]) / (n - 1) : 1;
+      for (var i = 0; i < Math.min(n, y.length); i++) {
+        var lo = x[0] - w / 2 + i * w, top = Y(y[i]);
+        if (top === null) continue;
+        items.push({ s: k, box: [lo, lo + w, Math.min(base, top), Math.max(base, top)], at: [x[i], top],
+          text: label + "x = " + num(x[i]) + ", count = " + num(y[i]),
+          sub: "bin " + short(lo) + " to " + short(lo + w) });
+      }
+    } else if (s.kind === "bar") {
+      var g = s.group || [0, 1], bw = slot(x) * 0.8 / g[1], off = (g[0] - (g[1] - 1) / 2) * bw;
+      for (var j = 0; j < Math.min(x.length, y.length); j++) {
+        var t = Y(y[j]), c = x[j] + off;
+        if (t === null || !isFinite(c)) continue;
+        var name = category(P, x[j]);
+        items.push({ s: k, box: [c - bw / 2, c + bw / 2, Math.min(base, t), Math.max(base, t)], at: [c, t],
+          text: label + (name === null ? "x = " + num(x[j]) : name) + ", y = " + num(y[j]) });
+      }
+    } else {
+      for (var m = 0; m < Math.min(x.length, y.length); m++) {
+        var px = X(x[m]), py = Y(y[m]);
+        if (px === null || py === null) continue;
+        items.push({ s: k, at: [px, py], text: label + "x = " + num(x[m]) + ", y = " + num(y[m]) });
+      }
+    }
+    return items;
+  }
+  function cellItems(P) {
+    var d = P.p.cells, b = P.p.block || 1, perRow = Math.ceil(d.cols / b), items = [];
+    var name = function (labels, i) { return labels && labels[i] !== undefined ? labels[i] : String(i + 1); };
+    P.stride = perRow;
+    d.values.forEach(function (v, i) {
+      var r0 = Math.floor(i / perRow) * b, c0 = (i % perRow) * b;
+      var r1 = Math.min(r0 + b, d.rows), c1 = Math.min(c0 + b, d.cols);
+      var where = b === 1
+        ? "row " + name(d.ylabels, r0) + ", column " + name(d.xlabels, c0)
+        : "rows " + (r0 + 1) + "–" + r1 + ", columns " + (c0 + 1) + "–" + c1 + " (mean)";
+      items.push({ s: 0, box: [c0, c1, d.rows - r1, d.rows - r0], at: [(c0 + c1) / 2, d.rows - (r0 + r1) / 2],
+        text: where + ": " + num(v) });
+    });
+    return items;
+  }
+  function gridItems(P) {
+    return P.p.grid.map(function (g) {
+      return { s: 0, pixel: [g[0], g[1]], text: "x = " + num(g[2]) + ", y = " + num(g[3]) + ", z = " + num(g[4]) };
+    });
+  }
+
+  /* ---- a panel: mapping, readouts, keyboard, zoom ---- */
+  function Panel(F, p, i) {
+    var P = this;
+    P.F = F; P.p = p; P.i = i; P.hidden = {};
+    P.g = F.svg.querySelector(".rlf-p" + i);
+    P.view = p.x ? [p.x.lo, p.x.hi, p.y.lo, p.y.hi] : null;
+    P.items = p.kind === "xy" ? [].concat.apply([], p.series.map(function (s, k) { return seriesItems(P, s, k); }))
+      : p.kind === "heatmap" && p.cells ? cellItems(P) : p.kind === "surface" ? gridItems(P) : [];
+    P.at = -1;
+    if (!P.g || !P.items.length) return;
+    var r = p.rect, hit = document.createElement("div");
+    hit.className = "rlf-hit";
+    hit.tabIndex = 0;
+    hit.setAttribute("role", "application");
+    hit.setAttribute("aria-label", (p.title ? p.title + ": " : "") + "interactive " +
+      (p.kind === "xy" ? "chart" : p.kind) + " (panel " + (i + 1) + " of " + F.data.panels.length + ")");
+    hit.setAttribute("aria-describedby", F.help.id);
+    var pct = function (v, total) { return (100 * v / total) + "%"; };
+    hit.style.left = pct(r.x, F.data.w); hit.style.top = pct(r.y, F.data.h);
+    hit.style.width = pct(r.w, F.data.w); hit.style.height = pct(r.h, F.data.h);
+    F.view.appendChild(hit);
+    P.hit = hit;
+    hit.addEventListener("pointermove", function (e) { P.pointer(e); });
+    hit.addEventListener("pointerleave", function () { if (!P.drag) P.hide(); });
+    hit.addEventListener("pointerdown", function (e) { P.start(e); });
+    hit.addEventListener("pointerup", function (e) { P.end(e); });
+    hit.addEventListener("dblclick", function () { P.zoom(null); });
+    hit.addEventListener("keydown", function (e) { P.key(e); });
+    hit.addEventListener("focus", function () { P.show(P.at < 0 ? P.first() : P.at, true); });
+    hit.addEventListener("blur", function () { P.hide(); });
+  }
+  Panel.prototype.svgX = function (xp) {
+    var r = this.p.rect, v = this.view;
+    return r.x + (xp - v[0]) / (v[1] - v[0]) * r.w;
+  };
+  Panel.prototype.svgY = function (yp) {
+    var r = this.p.rect, v = this.view;
+    return r.y + r.h - (yp - v[2]) / (v[3] - v[2]) * r.h;
+  };
+  Panel.prototype.visible = function (it) {
+    if (this.hidden[it.s]) return false;
+    if (it.pixel || !this.view) return true;
+    var v = this.view, b = it.box || [it.at[0], it.at[0], it.at[1], it.at[1]];
+    return b[1] >= v[0] && b[0] <= v[1] && b[3] >= v[2] && b[2] <= v[3];
+  };
+  /* Distance in SVG pixels from (x, y) to item `it`. */
+  Panel.prototype.distance = function (it, x, y) {
+    if (it.pixel) return Math.hypot(it.pixel[0] - x, it.pixel[1] - y);
+    if (!it.box) return Math.hypot(this.svgX(it.at[0]) - x, this.svgY(it.at[1]) - y);
+    var x0 = this.svgX(it.box[0]), x1 = this.svgX(it.box[1]);
+    var y0 = this.svgY(it.box[3]), y1 = this.svgY(it.box[2]);
+    return Math.hypot(Math.max(x0 - x, 0, x - x1), Math.max(y0 - y, 0, y - y1));
+  };
+  Panel.prototype.nearest = function (x, y) {
+    var best = -1, bestD = Infinity;
+    for (var i = 0; i < this.items.length; i++) {
+      var it = this.items[i];
+      if (!this.visible(it)) continue;
+      var d = this.distance(it, x, y);
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    return best;
+  };
+  Panel.prototype.first = function () {
+    for (var i = 0; i < this.items.length; i++) if (this.visible(this.items[i])) return i;
+    return -1;
+  };
+  Panel.prototype.point = function (e) {
+    var box = this.F.svg.getBoundingClientRect();
+    return [(e.clientX - box.left) * this.F.data.w / box.width, (e.clientY - box.top) * this.F.data.h / box.height];
+  };
+  Panel.prototype.pointer = function (e) {
+    var pt = this.point(e);
+    if (this.drag) return this.select(pt);
+    this.show(this.nearest(pt[0], pt[1]), false);
+  };
+  /* Show item `k`: marker, tooltip, and (from the keyboard) the live region. */
+  Panel.prototype.show = function (k, announce) {
+    this.at = k;
+    var it = this.items[k], F = this.F;
+    if (!it) return this.hide();
+    var at = it.pixel || [this.svgX(it.at[0]), this.svgY(it.at[1])];
+    if (!this.mark) this.mark = el("circle", { "class": "rlf-mark", r: 5 }, this.g);
+    this.mark.setAttribute("cx", at[0]);
+    this.mark.setAttribute("cy", at[1]);
+    this.mark.style.display = "";
+    F.tip.textContent = it.text;
+    if (it.sub) {
+      var sub = document.createElement("span");
+      sub.className = "rlf-sub";
+      sub.textContent = it.sub;
+      F.tip.appendChild(sub);
+    }
+    F.tip.hidden = false;
+    var left = 100 * at[0] / F.data.w, top = 100 * at[1] / F.data.h;
+    F.tip.style.left = left + "%";
+    F.tip.style.top = top + "%";
+    F.tip.classList.toggle("rlf-left", left > 60);
+    F.tip.classList.toggle("rlf-below", top < 20);
+    if (announce) F.live.textContent = it.text + (it.sub ? "; " + it.sub : "");
+  };
+  Panel.prototype.hide = function () {
+    if (this.mark) this.mark.style.display = "none";
+    this.F.tip.hidden = true;
+  };
+  Panel.prototype.key = function (e) {
+    var k = this.at, it = this.items[k], items = this.items, self = this;
+    /* The next visible item of the same series, or `stride` items on (heatmap rows). */
+    var step = function (dir, stride) {
+      for (var j = k + dir * (stride || 1); j >= 0 && j < items.length; j += dir) {
+        if (self.visible(items[j]) && (!it || stride || items[j].s === it.s)) return j;
+      }
+      return k;
+    };
+    /* The visible item of the next series (up: previous) nearest in x. */
+    var other = function (dir) {
+      if (!it || !it.at) return k;
+      var best = k, bestD = Infinity;
+      for (var j = 0; j < items.length; j++) {
+        var c = items[j];
+        if (!self.visible(c) || (dir > 0 ? c.s <= it.s : c.s >= it.s)) continue;
+        var d = Math.abs(c.s - it.s) * 1e9 + Math.abs(c.at[0] - it.at[0]);
+        if (d < bestD) { bestD = d; best = j; }
+      }
+      return best;
+    };
+    var rows = this.stride || this.p.stride;
+    var next = { ArrowRight: step(1), ArrowLeft: step(-1),
+      ArrowDown: rows ? step(1, rows) : other(1), ArrowUp: rows ? step(-1, rows) : other(-1),
+      Home: this.first() }[e.key];
+    if (e.key === "Escape" || e.key === "0") {
+      this.zoom(null);
+      return this.hide();
+    }
+    if ((e.key === "+" || e.key === "=" || e.key === "-") && this.view && it && it.at) {
+      var f = e.key === "-" ? 2 : 0.5, v = this.view, c = it.at;
+      this.zoom([c[0] - (v[1] - v[0]) * f / 2, c[0] + (v[1] - v[0]) * f / 2,
+        c[1] - (v[3] - v[2]) * f / 2, c[1] + (v[3] - v[2]) * f / 2]);
+      e.preventDefault();
+      return this.show(k, true);
+    }
+    if (next === undefined) return;
+    e.preventDefault();
+    this.show(next, true);
+  };
+
+  /* ---- zoom: drag a box, double-click or Escape to reset ---- */
+  Panel.prototype.start = function (e) {
+    if (this.p.kind !== "xy" || e.button !== 0) return;
+    var pt = this.point(e);
+    var legend = this.legendAt(pt);
+    if (legend !== null) return this.F.toggle(this, legend);
+    this.drag = { from: pt };
+    this.hit.setPointerCapture(e.pointerId);
+  };
+  Panel.prototype.select = function (pt) {
+    var F = this.F, a = this.drag.from, box = F.sel;
+    var r = this.p.rect, clamp = function (v, lo, hi) { return Math.max(lo, Math.min(hi, v)); };
+    var x0 = clamp(Math.min(a[0], pt[0]), r.x, r.x + r.w), x1 = clamp(Math.max(a[0], pt[0]), r.x, r.x + r.w);
+    var y0 = clamp(Math.min(a[1], pt[1]), r.y, r.y + r.h), y1 = clamp(Math.max(a[1], pt[1]), r.y, r.y + r.h);
+    this.drag.box = [x0, x1, y0, y1];
+    box.hidden = false;
+    box.style.left = 100 * x0 / F.data.w + "%"; box.style.width = 100 * (x1 - x0) / F.data.w + "%";
+    box.style.top = 100 * y0 / F.data.h + "%"; box.style.height = 100 * (y1 - y0) / F.data.h + "%";
+    this.hide();
+  };
+  Panel.prototype.end = function () {
+    var d = this.drag, v = this.view, r = this.p.rect, self = this;
+    this.drag = null;
+    this.F.sel.hidden = true;
+    if (!d || !d.box) return;
+    var b = d.box, wide = b[1] - b[0] > 5, tall = b[3] - b[2] > 5;
+    if (!wide && !tall) return;
+    var px = function (x) { return v[0] + (x - r.x) / r.w * (v[1] - v[0]); };
+    var py = function (y) { return v[2] + (r.y + r.h - y) / r.h * (v[3] - v[2]); };
+    self.zoom([wide ? px(b[0]) : v[0], wide ? px(b[1]) : v[1], tall ? py(b[3]) : v[2], tall ? py(b[2]) : v[3]]);
+  };
+  Panel.prototype.legendAt = function (pt) {
+    var entries = this.p.legend || [];
+    for (var i = 0; i < entries.length; i++) {
+      var b = entries[i][1];
+      if (pt[0] >= b.x && pt[0] <= b.x + b.w && pt[1] >= b.y && pt[1] <= b.y + b.h) return entries[i][0];
+    }
+    return null;
+  };
+  /* Show plot-space `view` ([x0, x1, y0, y1]; null: the whole panel again). */
+  Panel.prototype.zoom = function (view) {
+    if (this.p.kind !== "xy") return;
+    var p = this.p, r = p.rect, o = [p.x.lo, p.x.hi, p.y.lo, p.y.hi];
+    this.view = view || o;
+    var v = this.view;
+    var a = (o[1] - o[0]) / (v[1] - v[0]), c = (o[3] - o[2]) / (v[3] - v[2]);
+    var b = r.x - a * (r.x + (v[0] - o[0]) / (o[1] - o[0]) * r.w);
+    var d = r.y - c * (r.y + r.h - (v[3] - o[2]) / (o[3] - o[2]) * r.h);
+    var plot = this.g.querySelector(".rlf-plot"), zoomed = !!view;
+    plot.querySelectorAll("path,rect,line").forEach(function (e) {
+      if (zoomed) e.setAttribute("transform", "matrix(" + [a, 0, 0, c, b, d].join(" ") + ")");
+      else e.removeAttribute("transform");
+    });
+    plot.querySelectorAll("circle,text").forEach(function (e) {
+      var x = e.tagName === "circle" ? "cx" : "x", y = e.tagName === "circle" ? "cy" : "y";
+      if (!e.rlfAt) e.rlfAt = [+e.getAttribute(x), +e.getAttribute(y)];
+      e.setAttribute(x, e.tagName === "text" ? e.rlfAt[0] : a * e.rlfAt[0] + b);
+      e.setAttribute(y, c * e.rlfAt[1] + d);
+    });
+    var clip = this.F.svg.querySelector("#" + plot.getAttribute("clip-path").slice(5, -1) + " rect");
+    if (clip) {
+      if (!clip.rlfBox) clip.rlfBox = ["x", "y", "width", "height"].map(function (k) { return clip.getAttribute(k); });
+      var box = zoomed ? [r.x, r.y, r.w, r.h] : clip.rlfBox;
+      ["x", "y", "width", "height"].forEach(function (k, i) { clip.setAttribute(k, box[i]); });
+    }
+    this.redrawAxes();
+    this.isZoomed = zoomed;
+    this.F.zoomed();
+    if (this.at >= 0 && this.mark && this.mark.style.display !== "none") this.show(this.at, false);
+  };
+  Panel.prototype.redrawAxes = function () {
+    var g = this.g, r = this.p.rect, v = this.view, self = this;
+    var group = function (name) { var n = g.querySelector("." + name); clear(n); return n; };
+    var xt = ticks(this.p.x, v[0], v[1]), yt = ticks(this.p.y, v[2], v[3]);
+    var gx = group("rlf-gx"), gy = group("rlf-gy"), tx = group("rlf-tx"), ty = group("rlf-ty");
+    var lx = group("rlf-lx"), ly = group("rlf-ly");
+    group("rlf-my");
+    xt.forEach(function (t) {
+      var x = self.svgX(t[0]), b = r.y + r.h;
+      if (gx) el("line", { x1: x, y1: r.y, x2: x, y2: b }, gx);
+      el("line", { x1: x, y1: b, x2: x, y2: b + 5 }, tx);
+      el("text", { x: x, y: b + 8 + TICK_FONT * 0.8 }, lx, t[1]);
+    });
+    yt.forEach(function (t) {
+      var y = self.svgY(t[0]);
+      if (gy) el("line", { x1: r.x, y1: y, x2: r.x + r.w, y2: y }, gy);
+      el("line", { x1: r.x - 5, y1: y, x2: r.x, y2: y }, ty);
+      el("text", { x: r.x - 8, y: y + TICK_FONT * 0.35 }, ly, t[1]);
+    });
+  };
+
+  /* ---- a figure: its panels, tooltip, live region and tools ---- */
+  function Figure(fig, n) {
+    var F = this, json = fig.querySelector(".rlf-json");
+    F.fig = fig;
+    F.svg = fig.querySelector("svg.rlf");
+    F.view = fig.querySelector(".rlf-view");
+    try { F.data = JSON.parse(json.textContent); } catch (e) { return; }
+    F.original = F.svg.outerHTML;
+    F.tip = document.createElement("div");
+    F.tip.className = "rlf-tip";
+    F.tip.hidden = true;
+    F.tip.setAttribute("aria-hidden", "true");
+    F.sel = document.createElement("div");
+    F.sel.className = "rlf-sel";
+    F.sel.hidden = true;
+    F.live = document.createElement("p");
+    F.live.className = "visually-hidden";
+    F.live.setAttribute("aria-live", "polite");
+    F.help = document.createElement("p");
+    F.help.className = "visually-hidden";
+    F.help.id = (fig.id || "rlf" + n) + "-help";
+    F.help.textContent = "Arrow keys step through the values; up and down change series. " +
+      "Plus and minus zoom, 0 resets. Drag to zoom with a pointer, double-click to reset.";
+    F.view.appendChild(F.tip);
+    F.view.appendChild(F.sel);
+    fig.appendChild(F.live);
+    fig.appendChild(F.help);
+    F.panels = F.data.panels.map(function (p, i) { return new Panel(F, p, i); });
+    F.svg.addEventListener("click", function (e) {
+      var key = e.target.closest && e.target.closest(".rlf-key"), panel = key && key.closest(".rlf-panel");
+      if (!key || !panel) return;
+      var i = +/rlf-p(\d+)/.exec(panel.getAttribute("class"))[1], k = +/rlf-k(\d+)/.exec(key.getAttribute("class"))[1];
+      if (F.panels[i]) F.toggle(F.panels[i], k);
+    });
+    F.tools();
+  }
+  Figure.prototype.toggle = function (P, k) {
+    P.hidden[k] = !P.hidden[k];
+    var hide = P.hidden[k];
+    P.g.querySelectorAll(".rlf-s" + k).forEach(function (e) { e.style.display = hide ? "none" : ""; });
+    P.g.querySelectorAll(".rlf-k" + k).forEach(function (e) { e.classList.toggle("rlf-off", hide); });
+    var box = this.fig.querySelector("input[data-series='" + P.i + "-" + k + "']");
+    if (box) box.checked = !hide;
+    if (P.at >= 0 && !P.visible(P.items[P.at])) P.hide();
+  };
+  Figure.prototype.zoomed = function () {
+    this.reset.hidden = !this.panels.some(function (P) { return P.isZoomed; });
+  };
+  Figure.prototype.tools = function () {
+    var F = this, bar = F.fig.querySelector(".rlf-bar"), files = bar && bar.querySelector(".rlf-files");
+    if (!bar) return;
+    var tools = document.createElement("span");
+    tools.className = "rlf-tools";
+    var button = function (text, act) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.addEventListener("click", act);
+      tools.appendChild(b);
+      return b;
+    };
+    F.reset = button("Reset zoom", function () { F.panels.forEach(function (P) { P.zoom(null); }); });
+    F.reset.hidden = true;
+    button("Copy SVG", function () { F.copy(); });
+    var entries = [];
+    F.panels.forEach(function (P) {
+      (P.p.legend || []).forEach(function (l) { entries.push([P, l[0]]); });
+    });
+    if (entries.length) {
+      var menu = document.createElement("details");
+      menu.className = "rlf-series";
+      menu.innerHTML = "<summary>Series</summary>";
+      var list = document.createElement("fieldset");
+      list.innerHTML = "<legend class=\"visually-hidden\">Series shown</legend>";
+      entries.forEach(function (e) {
+        var P = e[0], k = e[1], s = P.p.series[k], label = document.createElement("label");
+        var box = document.createElement("input");
+        box.type = "checkbox";
+        box.checked = true;
+        box.setAttribute("data-series", P.i + "-" + k);
+        box.addEventListener("change", function () { if (box.checked === !!P.hidden[k]) F.toggle(P, k); });
+        label.appendChild(box);
+        label.appendChild(document.createTextNode(" " + (F.panels.length > 1 && P.p.title ? P.p.title + ": " : "") + s.label));
+        list.appendChild(label);
+      });
+      menu.appendChild(list);
+      bar.insertBefore(menu, files);
+    }
+    bar.insertBefore(tools, files);
+  };
+  Figure.prototype.copy = function () {
+    var F = this, text = F.original, done = function () { F.live.textContent = "SVG copied"; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () { F.copyByHand(text); done(); });
+    } else { F.copyByHand(text); done(); }
+  };
+  Figure.prototype.copyByHand = function (text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.className = "visually-hidden";
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
+    document.body.removeChild(area);
+  };
+
+  function init() {
+    document.querySelectorAll("figure.plot").forEach(function (fig, n) {
+      if (!fig.rlf && fig.querySelector(".rlf-json") && fig.querySelector("svg.rlf")) fig.rlf = new Figure(fig, n);
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+  document.addEventListener("rlbook:updated", init);
+})();
