@@ -36,6 +36,9 @@ fn the_shipped_course_builds_against_its_record() {
         .count();
     assert_eq!(scripts, 7);
     check_lesson_page(&page);
+    let (figures, over) = common::figures_over_budget(&dir.path().join("site"));
+    assert_eq!(figures, 8, "4 on the lesson page, 4 on script pages");
+    assert!(over.is_empty(), "{over:#?}");
 }
 
 /// The acceptance of the book issue for the lesson-12 page: ten blocks whose outputs match the

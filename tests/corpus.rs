@@ -285,4 +285,7 @@ fn the_course_builds_as_a_book_in_its_own_layout() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let (figures, over) = common::figures_over_budget(&dir.path().join("site"));
+    assert!(figures > 50, "{figures} figures");
+    assert!(over.is_empty(), "{over:#?}");
 }

@@ -73,9 +73,13 @@
   function clear(node) { while (node && node.firstChild) node.removeChild(node.firstChild); }
 
   /* ---- the items a reader can point at or step through, per panel ---- */
-  function xs(s) {
-    if (Array.isArray(s.x)) return s.x;
-    return s.y.map(function (_, i) { return s.x.from + i * s.x.step; });
+  /* A series' x: sent as values, as {from, step} (with the indices `i` of the points sent,
+     when a long series sends only some), or as the x of an earlier series. */
+  function xs(s, all) {
+    var x = s.x;
+    if (Array.isArray(x)) return x;
+    if (x.same !== undefined) return xs(all[x.same], all);
+    return (s.i || s.y.map(function (_, i) { return i; })).map(function (i) { return x.from + x.step * i; });
   }
   function slot(x) {
     var sorted = x.filter(isFinite).slice().sort(function (a, b) { return a - b; }), best = 0;
@@ -93,7 +97,7 @@
   }
   function seriesItems(P, s, k) {
     /* The series is named in a readout when its panel has others. */
-    var x = xs(s), y = s.y, items = [];
+    var x = xs(s, P.p.series), y = s.y, items = [];
     var label = P.p.series.length < 2 ? "" : (s.label || "series " + (k + 1)) + ": ";
     var X = function (v) { return toPlot(P.p.x, v); }, Y = function (v) { return toPlot(P.p.y, v); };
     var base = P.p.y.log ? P.p.y.lo : 0;

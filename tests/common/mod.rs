@@ -227,3 +227,78 @@ pub fn unescape(html: &str) -> String {
         .replace("&#39;", "'")
         .replace("&amp;", "&")
 }
+
+/// One figure of a built page: its id, its inline SVG and the JSON its script reads.
+pub struct PageFigure {
+    pub id: String,
+    pub svg: String,
+    pub json: String,
+}
+
+/// The figures of a built page, in page order.
+pub fn page_figures(html: &str) -> Vec<PageFigure> {
+    let between = |text: &str, open: &str, close: &str| -> Option<String> {
+        let start = text.find(open)?;
+        let end = text[start..].find(close)?;
+        Some(text[start..start + end + close.len()].to_string())
+    };
+    html.split("<figure class=\"plot\" id=\"")
+        .skip(1)
+        .filter_map(|rest| {
+            let (id, rest) = rest.split_once('"')?;
+            let body = &rest[..rest.find("</figure>")?];
+            let json = between(body, "class=\"rlf-json\">", "</script>")?;
+            Some(PageFigure {
+                id: id.to_string(),
+                svg: between(body, "<svg", "</svg>")?,
+                json: json["class=\"rlf-json\">".len()..json.len() - "</script>".len()].to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Every page of a built site (`*.html` at any depth).
+pub fn site_pages(site: &Path) -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = walk(site)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    pages
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The page budget of figures: the data each figure's script reads is no larger than the
+/// figure's own SVG. Returns the number of figures checked and the ones over budget.
+pub fn figures_over_budget(site: &Path) -> (usize, Vec<String>) {
+    let mut count = 0;
+    let mut over = Vec::new();
+    for page in site_pages(site) {
+        let html = std::fs::read_to_string(&page).expect("page");
+        for f in page_figures(&html) {
+            count += 1;
+            if f.json.len() > f.svg.len() {
+                over.push(format!(
+                    "{} #{}: data {} bytes > SVG {} bytes",
+                    page.display(),
+                    f.id,
+                    f.json.len(),
+                    f.svg.len()
+                ));
+            }
+        }
+    }
+    (count, over)
+}

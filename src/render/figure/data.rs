@@ -11,6 +11,7 @@ use crate::lang::Figure;
 use crate::lang::plot::model::{Panel, Series, SeriesKind};
 use crate::lang::plot::svg::{Drawing, PanelView, heatmap};
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// The JSON of one figure.
 #[derive(Serialize)]
@@ -42,18 +43,28 @@ struct SeriesData<'a> {
     kind: &'static str,
     label: &'a str,
     x: Xs<'a>,
-    y: &'a [f64],
+    y: Cow<'a, [f64]>,
+    /// The indices of the points sent, when a long series sends only some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    i: Option<Vec<usize>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     group: Option<(usize, usize)>,
 }
 
-/// An x vector: its values, or an exact arithmetic sequence.
+/// An x vector: its values, an exact arithmetic sequence, or the x of an earlier series of
+/// the panel.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Xs<'a> {
-    Values(&'a [f64]),
+    Values(Cow<'a, [f64]>),
     Sequence { from: f64, step: f64 },
+    Same { same: usize },
 }
+
+/// At most about this many points of a series are sent; a longer one sends the lowest and
+/// highest point of each of `MAX_POINTS / 2` runs (and its ends), which is all a reader can
+/// tell apart on a panel a few hundred pixels wide.
+const MAX_POINTS: usize = 600;
 
 #[derive(Serialize)]
 struct Cells<'a> {
@@ -94,7 +105,11 @@ fn panel_data<'a>(panel: &'a Panel, view: &'a PanelView) -> PanelData<'a> {
         stride: None,
     };
     match view.kind {
-        "xy" => data.series = panel.series.iter().map(series_data).collect(),
+        "xy" => {
+            data.series = (0..panel.series.len())
+                .map(|k| series_data(&panel.series, k))
+                .collect()
+        }
         "heatmap" => {
             data.cells = panel.heatmap.as_ref().map(|map| Cells {
                 rows: map.rows,
@@ -140,33 +155,84 @@ pub(crate) fn kind_name(kind: &SeriesKind) -> &'static str {
     }
 }
 
-fn series_data(s: &Series) -> SeriesData<'_> {
+/// Series `k` of `all`; its x refers to an earlier series with the same x.
+fn series_data(all: &[Series], k: usize) -> SeriesData<'_> {
+    let s = &all[k];
     let group = match s.kind {
         SeriesKind::Bar { group, groups } => Some((group, groups)),
         _ => None,
     };
+    let kept = kept_points(&s.y);
+    let same = all[..k]
+        .iter()
+        .position(|t| t.x.len() > 2 && t.x == s.x && kept_points(&t.y).is_none());
+    let x = match (&kept, same) {
+        (None, Some(same)) => Xs::Same { same },
+        (None, None) => xs(&s.x),
+        (Some(kept), _) => match xs(&s.x) {
+            Xs::Values(_) => Xs::Values(Cow::Owned(pick(&s.x, kept))),
+            sequence => sequence,
+        },
+    };
     SeriesData {
         kind: kind_name(&s.kind),
         label: &s.label,
-        x: xs(&s.x),
-        y: &s.y,
+        x,
+        y: kept
+            .as_ref()
+            .map_or(Cow::Borrowed(&s.y[..]), |k| Cow::Owned(pick(&s.y, k))),
+        i: kept,
         group,
     }
 }
 
-/// `x` as `{from, step}` when `x[i] == from + i·step` holds exactly for every element.
-fn xs(x: &[f64]) -> Xs<'_> {
-    if let [from, second, ..] = *x {
-        let step = second - from;
-        let exact = x
-            .iter()
-            .enumerate()
-            .all(|(i, &v)| v.is_finite() && from + i as f64 * step == v);
-        if exact && x.len() > 2 {
-            return Xs::Sequence { from, step };
-        }
+/// The indices a long series sends (see [`MAX_POINTS`]); `None`: all of them.
+fn kept_points(y: &[f64]) -> Option<Vec<usize>> {
+    if y.len() <= MAX_POINTS {
+        return None;
     }
-    Xs::Values(x)
+    let run = y.len().div_ceil(MAX_POINTS / 2);
+    let mut kept = vec![0, y.len() - 1];
+    for (r, chunk) in y.chunks(run).enumerate() {
+        let finite = chunk.iter().enumerate().filter(|(_, v)| v.is_finite());
+        let low = finite.clone().min_by(|a, b| a.1.total_cmp(b.1));
+        let high = finite.max_by(|a, b| a.1.total_cmp(b.1));
+        kept.extend([low, high].into_iter().flatten().map(|(i, _)| r * run + i));
+    }
+    kept.sort_unstable();
+    kept.dedup();
+    Some(kept)
+}
+
+fn pick(values: &[f64], indices: &[usize]) -> Vec<f64> {
+    indices
+        .iter()
+        .filter_map(|&i| values.get(i).copied())
+        .collect()
+}
+
+/// `x` as `{from, step}` when `x[i] == from + i·step` holds exactly for every element, for
+/// the step between the first two values, between the ends, or that step rounded to 15
+/// digits (`linspace` and `a:h:b` build their values so).
+fn xs(x: &[f64]) -> Xs<'_> {
+    let (Some(&from), Some(&second), Some(&last)) = (x.first(), x.get(1), x.last()) else {
+        return Xs::Values(Cow::Borrowed(x));
+    };
+    if x.len() <= 2 {
+        return Xs::Values(Cow::Borrowed(x));
+    }
+    let first_gap = second - from;
+    let rounded: f64 = format!("{first_gap:.14e}").parse().unwrap_or(first_gap);
+    let candidates = [first_gap, (last - from) / (x.len() - 1) as f64, rounded];
+    let exact = |step: f64| {
+        x.iter()
+            .enumerate()
+            .all(|(i, &v)| v.is_finite() && from + step * i as f64 == v)
+    };
+    match candidates.into_iter().find(|&step| exact(step)) {
+        Some(step) => Xs::Sequence { from, step },
+        None => Xs::Values(Cow::Borrowed(x)),
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +250,33 @@ mod tests {
         );
         assert_eq!(json(&[1.0, 2.0]), "[1.0,2.0]");
         assert_eq!(json(&[0.0, f64::NAN, 2.0]), "[0.0,null,2.0]");
+    }
+
+    #[test]
+    fn long_series_send_the_extremes_of_their_runs() {
+        let y: Vec<f64> = (0..3000)
+            .map(|i| (f64::from(i) * 0.01).sin() + f64::from(i))
+            .collect();
+        let kept = kept_points(&y).expect("thinned");
+        assert!(kept.len() <= MAX_POINTS + 2, "{}", kept.len());
+        assert_eq!((kept[0], *kept.last().unwrap()), (0, 2999));
+        assert!(kept.windows(2).all(|w| w[0] < w[1]));
+        assert!(kept_points(&y[..MAX_POINTS]).is_none());
+        let series = vec![Series {
+            kind: SeriesKind::Line,
+            label: "loss".into(),
+            color: crate::lang::plot::model::Color::Auto(0),
+            style: crate::lang::plot::model::LineStyle::Solid,
+            x: (0..3000).map(f64::from).collect(),
+            y,
+        }];
+        let json = serde_json::to_string(&series_data(&series, 0)).unwrap();
+        assert!(
+            json.contains(r#""x":{"from":0.0,"step":1.0}"#),
+            "{}",
+            &json[..80]
+        );
+        assert!(json.contains(r#""i":[0,"#));
     }
 
     #[test]

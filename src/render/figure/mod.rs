@@ -91,6 +91,41 @@ mod tests {
         fig
     }
 
+    /// The page budget: the data a figure's script reads is no larger than its SVG, also for
+    /// long training curves and dense scatter plots.
+    #[test]
+    fn long_series_stay_within_the_figure_budget() {
+        let mut fig = figure();
+        let n = 5000;
+        let p = &mut fig.panels[0];
+        p.series[0].x = (0..n).map(f64::from).collect();
+        p.series[0].y = (0..n)
+            .map(|i| 2.0 / (1.0 + f64::from(i)).sqrt() + (f64::from(i) * 1.7).sin() * 0.01)
+            .collect();
+        let mut scatter = p.series[0].clone();
+        scatter.kind = SeriesKind::Scatter;
+        scatter.x = (0..n).map(|i| (f64::from(i) * 0.618).fract()).collect();
+        p.series.push(scatter);
+        let place = Place {
+            file: "figures/x/block-1-1.svg".into(),
+            page: "x.html",
+            id: "rlf1-1".into(),
+        };
+        let (file, html) = embed(crate::lang::plot::svg::draw, &fig, &place);
+        let json = html.split("class=\"rlf-json\">").nth(1).unwrap();
+        assert!(
+            json.len() < file.svg.len(),
+            "data {} > SVG {}",
+            json.len(),
+            file.svg.len()
+        );
+        assert_eq!(
+            file.csv.lines().count(),
+            1 + 2 * n as usize,
+            "the CSV keeps every value"
+        );
+    }
+
     #[test]
     fn a_figure_is_inline_svg_with_its_data_files_and_json() {
         let place = Place {

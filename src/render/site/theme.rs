@@ -109,4 +109,71 @@ mod tests {
             );
         }
     }
+
+    /// The `--fig-*` custom properties of the first block of `css` opened by `selector`.
+    fn figure_properties(css: &str, selector: &str) -> Vec<(String, String)> {
+        let start = css
+            .find(selector)
+            .unwrap_or_else(|| panic!("no {selector}"));
+        let block = &css[start..start + css[start..].find('}').unwrap()];
+        block
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("--fig-"))
+            .filter_map(|l| l.trim_end_matches(';').split_once(':'))
+            .map(|(k, v)| (format!("--fig-{k}"), v.trim().to_string()))
+            .collect()
+    }
+
+    fn rgb(hex: &str) -> (u8, u8, u8) {
+        let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
+        ((v >> 16) as u8, (v >> 8) as u8, v as u8)
+    }
+
+    /// WCAG contrast ratio of two `#rrggbb` colours.
+    fn contrast(a: &str, b: &str) -> f64 {
+        let luminance = |hex: &str| {
+            let (r, g, b) = rgb(hex);
+            let c = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b)
+        };
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// A figure in the light theme looks as its file does; the dark theme gives legible text
+    /// (4.5:1), axes and every palette colour (3:1) on the dark figure background, and both
+    /// dark blocks (the toggle and the system preference) agree; print is light.
+    #[test]
+    fn figure_colours_agree_with_the_renderer_and_read_well_in_both_themes() {
+        let css = EMBEDDED.iter().find(|(n, _)| *n == "style.css").unwrap().1;
+        let print = EMBEDDED.iter().find(|(n, _)| *n == "print.css").unwrap().1;
+        let light = crate::lang::plot::svg::light_properties();
+        assert_eq!(figure_properties(css, ":root {"), light);
+        assert_eq!(figure_properties(print, "html, html[data-theme"), light);
+        let dark = figure_properties(css, "html[data-theme=\"dark\"] {");
+        assert_eq!(
+            dark,
+            figure_properties(css, "html:not([data-theme=\"light\"]) {")
+        );
+        let value = |k: &str| &dark.iter().find(|(name, _)| name == k).unwrap().1;
+        let bg = value("--fig-bg");
+        assert!(contrast(value("--fig-fg"), bg) >= 4.5);
+        assert!(contrast(value("--fig-axis"), bg) >= 3.0);
+        for k in 0..8 {
+            let c = value(&format!("--fig-c{k}"));
+            assert!(
+                contrast(c, bg) >= 3.0,
+                "--fig-c{k} {c}: {}",
+                contrast(c, bg)
+            );
+        }
+        assert!(contrast(&light[1].1, &light[0].1) >= 4.5, "light text");
+    }
 }

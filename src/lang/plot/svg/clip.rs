@@ -95,6 +95,53 @@ pub(crate) fn visible_paths(points: &[Option<Point>], view: &View) -> Vec<Vec<Po
     paths
 }
 
+/// A polyline in pixels with no visible change but at most four points per pixel column:
+/// each run of consecutive points within one column keeps its first, lowest, highest and last
+/// point, in their order.
+pub(crate) fn thin_to_pixels(points: Vec<Point>) -> Vec<Point> {
+    if points.len() < 8 {
+        return points;
+    }
+    let mut out = Vec::with_capacity(points.len().min(4096));
+    let mut run: Vec<Point> = Vec::new();
+    for p in points {
+        if run.first().is_some_and(|q| q.0.floor() != p.0.floor()) {
+            keep_extremes(&mut out, &run);
+            run.clear();
+        }
+        run.push(p);
+    }
+    keep_extremes(&mut out, &run);
+    out
+}
+
+fn keep_extremes(out: &mut Vec<Point>, run: &[Point]) {
+    if run.len() <= 4 {
+        out.extend_from_slice(run);
+        return;
+    }
+    let by_y = |a: &&Point, b: &&Point| a.1.total_cmp(&b.1);
+    let low = run
+        .iter()
+        .enumerate()
+        .min_by(|a, b| by_y(&a.1, &b.1))
+        .map_or(0, |(i, _)| i);
+    let high = run
+        .iter()
+        .enumerate()
+        .max_by(|a, b| by_y(&a.1, &b.1))
+        .map_or(0, |(i, _)| i);
+    let mut picks = [0, low, high, run.len() - 1];
+    picks.sort_unstable();
+    let mut last = usize::MAX;
+    for i in picks {
+        if i != last {
+            out.push(run[i]);
+            last = i;
+        }
+    }
+}
+
 fn flush(paths: &mut Vec<Vec<Point>>, current: &mut Vec<Point>) {
     if !current.is_empty() {
         paths.push(std::mem::take(current));
@@ -139,6 +186,25 @@ mod tests {
         assert_eq!(paths[0], vec![(1.0, 1.0), (2.0, 2.0)]);
         assert_eq!(paths[1][0], (3.0, 3.0));
         assert_eq!(paths[2].last(), Some(&(6.0, 5.0)));
+    }
+
+    #[test]
+    fn dense_lines_keep_four_points_per_pixel_column() {
+        let wave: Vec<Point> = (0..10_000)
+            .map(|i| (f64::from(i) / 100.0, (f64::from(i) * 0.37).sin() * 50.0))
+            .collect();
+        let thin = thin_to_pixels(wave.clone());
+        assert!(thin.len() <= 4 * 100, "{}", thin.len());
+        assert_eq!(thin.first(), wave.first());
+        assert_eq!(thin.last(), wave.last());
+        let column = |x: f64| wave.iter().filter(move |p| p.0.floor() == x);
+        let low = column(7.0).map(|p| p.1).fold(f64::MAX, f64::min);
+        assert!(
+            thin.iter().any(|p| p.0.floor() == 7.0 && p.1 == low),
+            "extremes stay"
+        );
+        let sparse = vec![(0.0, 0.0), (5.0, 1.0), (9.0, 2.0)];
+        assert_eq!(thin_to_pixels(sparse.clone()), sparse);
     }
 
     #[test]

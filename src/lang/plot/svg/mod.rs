@@ -26,6 +26,7 @@ mod view;
 mod writer;
 mod xy;
 
+pub use style::light_properties;
 pub use view::{AxisView, PanelView, Rect};
 
 use super::model::{Figure, Panel};

@@ -227,7 +227,10 @@ fn hline(s: &Series, plot: &Plot, view: &View, label: &str) -> Vec<Mark> {
 
 fn to_pixels(mark: Mark, plot: &Plot) -> Mark {
     match mark {
-        Mark::Line(points, st) => Mark::Line(points.into_iter().map(|p| plot.px(p)).collect(), st),
+        Mark::Line(points, st) => {
+            let pixels = points.into_iter().map(|p| plot.px(p)).collect();
+            Mark::Line(clip::thin_to_pixels(pixels), st)
+        }
         Mark::Bar(r) => Mark::Bar(pixel_rect(r, plot)),
         Mark::Shade(r) => Mark::Shade(pixel_rect(r, plot)),
         Mark::Dot(p) => Mark::Dot(plot.px(p)),

@@ -14,13 +14,14 @@ use crate::lang::plot::model::Color;
 /// Class of the root `<svg>`.
 pub(crate) const ROOT: &str = "rlf";
 
-/// A role in the figure: its class, the property it colours (`fill` or `stroke`) and its
-/// light colour.
+/// A role in the figure: its class, the property it colours (`fill` or `stroke`), its light
+/// colour and the theme's CSS custom property for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Role {
     pub class: &'static str,
     pub paint: &'static str,
     pub light: &'static str,
+    pub property: &'static str,
 }
 
 /// The figure's background.
@@ -28,46 +29,54 @@ pub(crate) const BACKGROUND: Role = Role {
     class: "rlf-bg",
     paint: "fill",
     light: "#ffffff",
+    property: "--fig-bg",
 };
 /// Titles, axis labels, tick labels, legend text.
 pub(crate) const TEXT: Role = Role {
     class: "rlf-fg",
     paint: "fill",
     light: "#222222",
+    property: "--fig-fg",
 };
 /// Axis lines, tick marks, legend and colour-bar borders.
 pub(crate) const AXIS: Role = Role {
     class: "rlf-axis",
     paint: "stroke",
     light: "#5a5a5a",
+    property: "--fig-axis",
 };
 pub(crate) const GRID_MAJOR: Role = Role {
     class: "rlf-grid",
     paint: "stroke",
     light: "#dedede",
+    property: "--fig-grid",
 };
 pub(crate) const GRID_MINOR: Role = Role {
     class: "rlf-grid2",
     paint: "stroke",
     light: "#f0f0f0",
+    property: "--fig-grid2",
 };
 /// The legend's box (drawn over the data with a little transparency).
 pub(crate) const LEGEND: Role = Role {
     class: "rlf-key-bg",
     paint: "fill",
     light: "#ffffff",
+    property: "--fig-key",
 };
 /// The thin edge between neighbouring bars (the background colour).
 pub(crate) const EDGE: Role = Role {
     class: "rlf-edge",
     paint: "stroke",
     light: "#ffffff",
+    property: "--fig-bg",
 };
 /// The walls of a surface's axis box.
 pub(crate) const WALL: Role = Role {
     class: "rlf-wall",
     paint: "fill",
     light: "#f6f6f6",
+    property: "--fig-wall",
 };
 
 /// The automatic series colours, in order.
@@ -81,6 +90,24 @@ pub(crate) const PALETTE: [(u8, u8, u8); 8] = [
     (0x8c, 0x7e, 0x00), // yellow, darkened
     (0x33, 0x33, 0x33), // black, softened
 ];
+
+/// The light colours as the theme's CSS custom properties (`--fig-fg: #222222`, …,
+/// `--fig-c0` … for the palette): the stylesheet must say the same, so a page in the light
+/// theme shows a figure as its file does.
+pub fn light_properties() -> Vec<(String, String)> {
+    let roles = [BACKGROUND, TEXT, AXIS, GRID_MAJOR, GRID_MINOR, LEGEND, WALL];
+    let mut out: Vec<(String, String)> = roles
+        .iter()
+        .map(|r| (r.property.to_string(), r.light.to_string()))
+        .collect();
+    out.extend(
+        PALETTE
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| (format!("--fig-c{k}"), super::writer::hex(c))),
+    );
+    out
+}
 
 pub(crate) const TITLE_SIZE: f64 = 17.0;
 pub(crate) const LABEL_SIZE: f64 = 14.0;

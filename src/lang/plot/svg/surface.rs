@@ -18,6 +18,8 @@ use crate::lang::plot::model::{Panel, Surface};
 
 /// At most this many grid lines per direction are drawn.
 const MAX_LINES: usize = 40;
+/// At most this many grid points per direction can be read out.
+const MAX_POINTS: usize = 24;
 /// Turn about the vertical axis, radians.
 const YAW: f64 = 0.65;
 /// Tilt towards the viewer, radians.
@@ -247,24 +249,26 @@ struct Quad {
     height: f64,
 }
 
-/// The cells of the sampled grid whose four corners are all finite, farthest first, and the
-/// sampled grid points as `[pixel x, pixel y, row, column]`.
+/// The cells of the sampled grid whose four corners are all finite, farthest first, and
+/// grid points a reader can point at (at most [`MAX_POINTS`] each way) as `[pixel x, pixel y,
+/// row, column]`, pixels to a tenth.
 fn quads(surf: &Surface, axes: &Axes, proj: &Projection) -> (Vec<Quad>, Vec<[f64; 4]>) {
-    let (rows, cols) = (sample(surf.rows), sample(surf.cols));
     let corner = |r: usize, c: usize| {
         let i = r.checked_mul(surf.cols)?.checked_add(c)?;
         let p = (*surf.x.get(i)?, *surf.y.get(i)?, *surf.z.get(i)?);
         (p.0.is_finite() && p.1.is_finite() && p.2.is_finite()).then(|| axes.unit(p))
     };
+    let tenth = |v: f64| (v * 10.0).round() / 10.0;
     let mut points = Vec::new();
-    for &r in &rows {
-        for &c in &cols {
+    for r in sample(surf.rows, MAX_POINTS) {
+        for c in sample(surf.cols, MAX_POINTS) {
             if let Some(u) = corner(r, c) {
                 let (x, y) = proj.px(u);
-                points.push([x, y, r as f64, c as f64]);
+                points.push([tenth(x), tenth(y), r as f64, c as f64]);
             }
         }
     }
+    let (rows, cols) = (sample(surf.rows, MAX_LINES), sample(surf.cols, MAX_LINES));
     let mut out = Vec::new();
     for rw in rows.windows(2) {
         for cw in cols.windows(2) {
@@ -321,9 +325,9 @@ fn axis_scale(values: &[f64]) -> Scale {
     }
 }
 
-/// Grid indices sampled to at most [`MAX_LINES`], always keeping the last one.
-fn sample(n: usize) -> Vec<usize> {
-    let stride = n.div_ceil(MAX_LINES).max(1);
+/// Grid indices sampled to at most about `max`, always keeping the last one.
+fn sample(n: usize, max: usize) -> Vec<usize> {
+    let stride = n.div_ceil(max).max(1);
     let mut picks: Vec<usize> = (0..n).step_by(stride).collect();
     if let Some(&last) = picks.last()
         && last + 1 < n
@@ -426,12 +430,12 @@ mod tests {
 
     #[test]
     fn dense_grids_are_sampled_and_keep_their_edges() {
-        let picks = sample(100);
+        let picks = sample(100, MAX_LINES);
         assert!(picks.len() <= MAX_LINES + 1);
         assert_eq!(picks.first(), Some(&0));
         assert_eq!(picks.last(), Some(&99));
-        assert_eq!(sample(3), vec![0, 1, 2]);
-        assert!(sample(0).is_empty());
+        assert_eq!(sample(3, MAX_LINES), vec![0, 1, 2]);
+        assert!(sample(0, MAX_LINES).is_empty());
     }
 
     #[test]

@@ -6,13 +6,21 @@
 use super::scale::Scale;
 use serde::Serialize;
 
-/// A rectangle in SVG pixels (y grows downwards).
+/// A rectangle in SVG pixels (y grows downwards); serialized to a hundredth of a pixel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Rect {
+    #[serde(serialize_with = "hundredths")]
     pub x: f64,
+    #[serde(serialize_with = "hundredths")]
     pub y: f64,
+    #[serde(serialize_with = "hundredths")]
     pub w: f64,
+    #[serde(serialize_with = "hundredths")]
     pub h: f64,
+}
+
+fn hundredths<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((v * 100.0).round() / 100.0)
 }
 
 impl Rect {
