@@ -98,14 +98,14 @@
   function seriesItems(P, s, k) {
     /* The series is named in a readout when its panel has others. */
     var x = xs(s, P.p.series), y = s.y, items = [];
-    var label = P.p.series.length < 2 ? "" : (s.label || "series " + (k + 1)) + ": ";
+    var label = P.p.series.length < 2 ? "" : s.label || "series " + (k + 1);
     var X = function (v) { return toPlot(P.p.x, v); }, Y = function (v) { return toPlot(P.p.y, v); };
     var base = P.p.y.log ? P.p.y.lo : 0;
     if (s.kind === "hline") {
       var level = Y(y[0]);
       if (level !== null) {
         items.push({ s: k, box: [P.p.x.lo, P.p.x.hi, level, level], at: [P.p.x.lo, level],
-          text: label + "y = " + num(y[0]) });
+          name: label, text: "y = " + num(y[0]) });
       }
     } else if (s.kind === "step") {
       var n = x.length, w = n > 1 ? (x[n - 1] - x[0]) / (n - 1) : 1;
@@ -113,7 +113,7 @@
         var lo = x[0] - w / 2 + i * w, top = Y(y[i]);
         if (top === null) continue;
         items.push({ s: k, box: [lo, lo + w, Math.min(base, top), Math.max(base, top)], at: [x[i], top],
-          text: label + "x = " + num(x[i]) + ", count = " + num(y[i]),
+          name: label, text: "x = " + num(x[i]) + ", count = " + num(y[i]),
           sub: "bin " + short(lo) + " to " + short(lo + w) });
       }
     } else if (s.kind === "bar") {
@@ -123,13 +123,13 @@
         if (t === null || !isFinite(c)) continue;
         var name = category(P, x[j]);
         items.push({ s: k, box: [c - bw / 2, c + bw / 2, Math.min(base, t), Math.max(base, t)], at: [c, t],
-          text: label + (name === null ? "x = " + num(x[j]) : name) + ", y = " + num(y[j]) });
+          name: label, text: (name === null ? "x = " + num(x[j]) : name) + ", y = " + num(y[j]) });
       }
     } else {
       for (var m = 0; m < Math.min(x.length, y.length); m++) {
         var px = X(x[m]), py = Y(y[m]);
         if (px === null || py === null) continue;
-        items.push({ s: k, at: [px, py], text: label + "x = " + num(x[m]) + ", y = " + num(y[m]) });
+        items.push({ s: k, at: [px, py], name: label, text: "x = " + num(x[m]) + ", y = " + num(y[m]) });
       }
     }
     return items;
@@ -145,7 +145,7 @@
         ? "row " + name(d.ylabels, r0) + ", column " + name(d.xlabels, c0)
         : "rows " + (r0 + 1) + "–" + r1 + ", columns " + (c0 + 1) + "–" + c1 + " (mean)";
       items.push({ s: 0, box: [c0, c1, d.rows - r1, d.rows - r0], at: [(c0 + c1) / 2, d.rows - (r0 + r1) / 2],
-        text: where + ": " + num(v) });
+        name: where, text: "value = " + num(v) });
     });
     return items;
   }
@@ -222,6 +222,10 @@
     for (var i = 0; i < this.items.length; i++) if (this.visible(this.items[i])) return i;
     return -1;
   };
+  Panel.prototype.last = function () {
+    for (var i = this.items.length - 1; i >= 0; i--) if (this.visible(this.items[i])) return i;
+    return -1;
+  };
   Panel.prototype.point = function (e) {
     var box = this.F.svg.getBoundingClientRect();
     return [(e.clientX - box.left) * this.F.data.w / box.width, (e.clientY - box.top) * this.F.data.h / box.height];
@@ -241,20 +245,21 @@
     this.mark.setAttribute("cx", at[0]);
     this.mark.setAttribute("cy", at[1]);
     this.mark.style.display = "";
-    F.tip.textContent = it.text;
-    if (it.sub) {
-      var sub = document.createElement("span");
-      sub.className = "rlf-sub";
-      sub.textContent = it.sub;
-      F.tip.appendChild(sub);
-    }
+    clear(F.tip);
+    [["rlf-name", it.name], ["rlf-val", it.text], ["rlf-sub", it.sub]].forEach(function (part) {
+      if (!part[1]) return;
+      var span = document.createElement("span");
+      span.className = part[0];
+      span.textContent = part[1];
+      F.tip.appendChild(span);
+    });
     F.tip.hidden = false;
     var left = 100 * at[0] / F.data.w, top = 100 * at[1] / F.data.h;
     F.tip.style.left = left + "%";
     F.tip.style.top = top + "%";
     F.tip.classList.toggle("rlf-left", left > 60);
     F.tip.classList.toggle("rlf-below", top < 20);
-    if (announce) F.live.textContent = it.text + (it.sub ? "; " + it.sub : "");
+    if (announce) F.live.textContent = [it.name, it.text, it.sub].filter(Boolean).join("; ");
   };
   Panel.prototype.hide = function () {
     if (this.mark) this.mark.style.display = "none";
@@ -284,7 +289,7 @@
     var rows = this.stride || this.p.stride;
     var next = { ArrowRight: step(1), ArrowLeft: step(-1),
       ArrowDown: rows ? step(1, rows) : other(1), ArrowUp: rows ? step(-1, rows) : other(-1),
-      Home: this.first() }[e.key];
+      Home: this.first(), End: this.last() }[e.key];
     if (e.key === "Escape" || e.key === "0") {
       this.zoom(null);
       return this.hide();

@@ -240,7 +240,8 @@ fn axis_labels(svg: &mut Svg, plot: &Plot, area: Rect, texts: &Texts) {
         svg.text("text", &at, &texts.xlabel);
     }
     if !texts.ylabel.is_empty() {
-        let (x, y) = (area.x + PAD + LABEL_SIZE * 0.8, r.y + r.h / 2.0);
+        // Whole pixels: turned text between pixels is drawn blurred.
+        let (x, y) = ((area.x + PAD + LABEL_SIZE * 0.8).round(), (r.y + r.h / 2.0).round());
         let turn = format!(
             "rotate(-90 {} {})",
             super::writer::num(x),

@@ -1,0 +1,269 @@
+// Suite `figures`: the figures of one built lesson page (--site, --page) as a reader uses
+// them. Every panel of every figure, hovered at a grid of points, shows a readout whose
+// numbers are values of that panel's data as the record (<book>/expected/<lesson>.txt, the
+// book being the site's parent folder) holds them; the keyboard reads values too and
+// announces them; a legend click hides and shows a series; dragging zooms (the axes are
+// redrawn inside the dragged range) and double-click resets; the theme button recolours a
+// figure's text and background; in the dark theme the figure is dark (mean luminance far
+// below the light one) with legible text; no legend covers data; nothing is requested.
+// Saves light.png, dark.png, hover-light.png, hover-dark.png and zoom.png.
+import fs from "node:fs";
+import path from "node:path";
+import { openPage, setTheme, visit, fileUrl } from "../lib.mjs";
+
+export const needs = ["site", "page"];
+
+/* The record's numbers of each figure panel, by block: Map(block → [[Set of numbers]]). */
+function recordedPanels(file) {
+  const blocks = new Map();
+  let figures = null;
+  let panel = null;
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    const block = /^=== block (\d+)/.exec(line);
+    if (block) {
+      figures = [];
+      blocks.set(Number(block[1]), figures);
+      continue;
+    }
+    if (!figures) continue;
+    if (/^figure \d+:/.test(line)) figures.push([]);
+    else if (line.startsWith("panel ") && figures.length) {
+      panel = new Set();
+      figures[figures.length - 1].push(panel);
+    } else if (panel && /^(x|y|row) /.test(line)) {
+      for (const word of line.split(" ").slice(1)) panel.add(Number(word));
+    }
+  }
+  return blocks;
+}
+
+/* The numbers a readout states: every value after an `=`. */
+function statedNumbers(text) {
+  return Array.from(text.matchAll(/=\s*(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)/g), (m) => Number(m[1]));
+}
+
+/* Hover `hit` at a grid of points; the readouts seen. */
+async function hoverGrid(page, hit, tip) {
+  await hit.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  const box = await hit.boundingBox();
+  const seen = [];
+  for (const fy of [0.15, 0.5, 0.85]) {
+    for (const fx of [0.05, 0.3, 0.55, 0.8, 0.97]) {
+      await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+      const text = await tip.evaluate((t) => (t.hidden ? "" : (t.querySelector(".rlf-val") || {}).textContent || ""));
+      seen.push(text);
+    }
+  }
+  return seen;
+}
+
+async function checkReadouts(ctx, page, recorded) {
+  const figures = await page.$$("figure.plot");
+  let readouts = 0;
+  for (const figure of figures) {
+    const id = await figure.evaluate((f) => f.id);
+    const [, block, k] = /^rlf(\d+)-(\d+)$/.exec(id) || [];
+    const panels = (recorded.get(Number(block)) || [])[Number(k) - 1];
+    if (!panels) {
+      ctx.fail(`${id}: no recorded figure ${k} of block ${block}`);
+      continue;
+    }
+    const tip = await figure.$(".rlf-tip");
+    const hits = await figure.$$(".rlf-hit");
+    if (hits.length !== panels.length) ctx.fail(`${id}: ${hits.length} interactive panels, ${panels.length} recorded`);
+    for (const [p, hit] of hits.entries()) {
+      const texts = await hoverGrid(page, hit, tip);
+      for (const text of texts) {
+        const numbers = statedNumbers(text);
+        if (!text || !numbers.length) ctx.fail(`${id} panel ${p + 1}: hovering shows no readout (${JSON.stringify(text)})`);
+        for (const n of numbers) {
+          if (!panels[p].has(n)) ctx.fail(`${id} panel ${p + 1}: readout ${JSON.stringify(text)} states ${n}, not a recorded value of this panel`);
+        }
+        readouts += 1;
+      }
+    }
+  }
+  ctx.log(`${readouts} readouts over ${figures.length} figures, every number a recorded value of its panel`);
+  return figures;
+}
+
+async function checkKeyboard(ctx, page, figure, panels) {
+  const hit = await figure.$(".rlf-hit");
+  await hit.focus();
+  for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "End", "ArrowLeft"]) await page.keyboard.press(key);
+  const said = await figure.$eval("[aria-live]", (e) => e.textContent);
+  const shown = await figure.$eval(".rlf-tip .rlf-val", (e) => e.textContent);
+  const numbers = statedNumbers(shown);
+  if (!numbers.length || !numbers.every((n) => panels[0].has(n)) || !said.includes(shown)) {
+    ctx.fail(`the keyboard readout ${JSON.stringify(shown)} (announced ${JSON.stringify(said)}) does not state recorded values`);
+  }
+}
+
+/* The figure whose SVG title contains `title`. */
+async function figureTitled(page, title) {
+  for (const figure of await page.$$("figure.plot")) {
+    if ((await figure.$eval("svg.rlf title", (t) => t.textContent)).includes(title)) return figure;
+  }
+  return null;
+}
+
+async function checkLegendToggle(ctx, page, figure) {
+  const shown = () => figure.$eval(".rlf-series.rlf-s0", (g) => getComputedStyle(g).display !== "none");
+  const key = await figure.$(".rlf-key.rlf-k0");
+  await key.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  const box = await key.boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  if (await shown()) ctx.fail("a click on a legend entry did not hide its series");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  if (!(await shown())) ctx.fail("a second click on the legend entry did not show its series again");
+}
+
+/* No point along any drawn series of `figure` lies inside its legend box. */
+async function checkLegendCoversNoData(ctx, figure) {
+  const inside = await figure.evaluate((f) => {
+    const legend = f.querySelector(".rlf-legend rect").getBBox();
+    let hits = 0;
+    for (const path of f.querySelectorAll(".rlf-series path")) {
+      const length = path.getTotalLength();
+      for (let at = 0; at <= length; at += 2) {
+        const p = path.getPointAtLength(at);
+        if (p.x >= legend.x && p.x <= legend.x + legend.width && p.y >= legend.y && p.y <= legend.y + legend.height) hits += 1;
+      }
+    }
+    return hits;
+  });
+  if (inside) ctx.fail(`the legend covers ${inside} sampled points of the data`);
+}
+
+async function checkZoom(ctx, page, figure, file) {
+  const ticks = () => figure.$$eval(".rlf-p0 .rlf-lx text", (ts) => ts.map((t) => t.textContent));
+  const before = await ticks();
+  const hit = await figure.$(".rlf-hit");
+  const box = await hit.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.65, box.y + box.height * 0.5, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.7, { steps: 4 });
+  await page.mouse.up();
+  const after = await ticks();
+  const range = before.map(Number).filter(Number.isFinite);
+  const span = Math.max(...range) - Math.min(...range);
+  const zoomed = after.map(Number);
+  if (after.join() === before.join() || !zoomed.every((v) => v >= Math.min(...range) + span * 0.3)) {
+    ctx.fail(`dragging did not zoom in: x ticks ${before.join(" ")} → ${after.join(" ")}`);
+  }
+  if (await figure.$eval(".rlf-tools button", (b) => b.hidden)) ctx.fail("Reset zoom is not offered");
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.45);
+  await figure.screenshot({ path: file });
+  await page.mouse.click(box.x + 5, box.y + 5, { clickCount: 2 });
+  const reset = await ticks();
+  if (reset.join() !== before.join()) ctx.fail(`double-click did not reset: ${reset.join(" ")} vs ${before.join(" ")}`);
+  ctx.log(`zoom: x ticks ${before.join(" ")} → ${after.join(" ")} → ${reset.join(" ")}`);
+}
+
+/* Colours and luminance of a figure, read in the page: its screenshot drawn on a canvas. */
+async function look(page, figure) {
+  const png = await figure.screenshot({ encoding: "base64" });
+  return page.evaluate(
+    async (data, id) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const c = canvas.getContext("2d");
+      c.drawImage(image, 0, 0);
+      const px = c.getImageData(0, 0, image.width, image.height).data;
+      let sum = 0;
+      for (let i = 0; i < px.length; i += 4) sum += (0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2]) / 255;
+      const f = document.getElementById(id);
+      const fill = (sel) => getComputedStyle(f.querySelector(sel)).fill;
+      return { luminance: sum / (px.length / 4), text: fill(".rlf-lx text"), background: fill(".rlf-bg") };
+    },
+    png,
+    await figure.evaluate((f) => f.id),
+  );
+}
+
+function contrast(a, b) {
+  const lum = (css) => {
+    const [r, g, bl] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+async function checkThemes(ctx, page, url, id) {
+  await setTheme(page, "light", "media");
+  await visit(page, url);
+  const figure = () => page.$(`#${id}`);
+  await (await figure()).evaluate((f) => f.scrollIntoView({ block: "center" }));
+  const light = await look(page, await figure());
+  await (await figure()).screenshot({ path: path.join(ctx.out, "light.png") });
+  await page.click(".theme-toggle");
+  const toggled = await look(page, await figure());
+  await (await figure()).screenshot({ path: path.join(ctx.out, "dark.png") });
+  if (toggled.text === light.text) ctx.fail(`the theme button left the axis text ${light.text}`);
+  if (toggled.background === light.background) ctx.fail(`the theme button left the figure background ${light.background}`);
+  if (!(toggled.luminance < light.luminance - 0.4)) {
+    ctx.fail(`dark figure luminance ${toggled.luminance.toFixed(3)} is not far below light ${light.luminance.toFixed(3)}`);
+  }
+  for (const [name, seen] of [["light", light], ["dark", toggled]]) {
+    const ratio = contrast(seen.text, seen.background);
+    if (ratio < 4.5) ctx.fail(`${name}: axis text ${seen.text} on ${seen.background} has contrast ${ratio.toFixed(2)}`);
+  }
+  ctx.log(`luminance light ${light.luminance.toFixed(3)}, dark ${toggled.luminance.toFixed(3)}; ` +
+    `axis text ${light.text} → ${toggled.text}`);
+  await page.evaluate(() => localStorage.removeItem("rlbook-theme"));
+}
+
+async function hoverShots(ctx, page, url, id) {
+  for (const theme of ["light", "dark"]) {
+    await setTheme(page, theme, "media");
+    await visit(page, url);
+    const figure = await page.$(`#${id}`);
+    const hit = await figure.$(".rlf-hit");
+    await hit.evaluate((e) => e.scrollIntoView({ block: "center" }));
+    const box = await hit.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.45);
+    await figure.screenshot({ path: path.join(ctx.out, `hover-${theme}.png`) });
+  }
+}
+
+export async function run(ctx) {
+  const { site, page: rel } = ctx.options;
+  const slug = path.basename(rel, ".html");
+  const record = path.join(site, "..", "expected", `${slug}.txt`);
+  if (!fs.existsSync(record)) return ctx.fail(`no record ${record} for ${rel}`);
+  const recorded = recordedPanels(record);
+  const url = fileUrl(path.join(site, rel));
+  const page = await openPage(ctx.browser, { width: 1280, height: 900 });
+  await setTheme(page, "light", "media");
+  await visit(page, url);
+  const figures = await checkReadouts(ctx, page, recorded);
+  if (!figures.length) return ctx.fail(`${rel} has no figures`);
+  const first = await figures[0].evaluate((f) => f.id);
+  await checkKeyboard(ctx, page, figures[0], recorded.get(Number(/^rlf(\d+)/.exec(first)[1]))[0]);
+  const legended = [];
+  for (const figure of figures) if (await figure.$(".rlf-legend")) legended.push(figure);
+  for (const figure of legended) await checkLegendCoversNoData(ctx, figure);
+  const magnitude = (await figureTitled(page, "Activation magnitude vs. depth")) || legended[0];
+  if (magnitude) {
+    await checkLegendToggle(ctx, page, magnitude);
+    await checkZoom(ctx, page, magnitude, path.join(ctx.out, "zoom.png"));
+  } else {
+    ctx.fail(`${rel}: no figure with a legend to toggle and zoom`);
+  }
+  const id = await (magnitude || figures[0]).evaluate((f) => f.id);
+  await checkThemes(ctx, page, url, id);
+  await hoverShots(ctx, page, url, id);
+  for (const request of page.record.requests) {
+    if (!request.startsWith("file:") && !request.startsWith("data:")) ctx.fail(`request left the machine: ${request}`);
+  }
+  await page.close();
+}
