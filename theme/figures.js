@@ -11,6 +11,7 @@
 
   /* ---- numbers: as the record writes them (shortest round trip, exponent when shorter) */
   function num(v) {
+    if (typeof v === "string") return v; /* NaN, Inf, -Inf */
     if (v === null || v === undefined || !isFinite(v)) return "—";
     var a = String(v).replace("e+", "e");
     var b = v.toExponential().replace("e+", "e");
@@ -20,7 +21,7 @@
 
   /* ---- axes: plot space is the data, or log10 of it on a log axis ---- */
   function toPlot(ax, v) {
-    if (v === null || !isFinite(v)) return null;
+    if (typeof v !== "number" || !isFinite(v)) return null;
     return ax.log ? (v > 0 ? Math.log10(v) : null) : v;
   }
   function niceStep(raw) {
@@ -123,7 +124,8 @@
         if (t === null || !isFinite(c)) continue;
         var name = category(P, x[j]);
         items.push({ s: k, box: [c - bw / 2, c + bw / 2, Math.min(base, t), Math.max(base, t)], at: [c, t],
-          name: label, text: (name === null ? "x = " + num(x[j]) : name) + ", y = " + num(y[j]) });
+          name: [label, name].filter(Boolean).join(": "),
+          text: (name === null ? "x = " + num(x[j]) + ", " : "") + "y = " + num(y[j]) });
       }
     } else {
       for (var m = 0; m < Math.min(x.length, y.length); m++) {
@@ -371,29 +373,34 @@
       var box = zoomed ? [r.x, r.y, r.w, r.h] : clip.rlfBox;
       ["x", "y", "width", "height"].forEach(function (k, i) { clip.setAttribute(k, box[i]); });
     }
-    this.redrawAxes();
     this.isZoomed = zoomed;
+    this.redrawAxes();
     this.F.zoomed();
     if (this.at >= 0 && this.mark && this.mark.style.display !== "none") this.show(this.at, false);
   };
+  /* The axes for the current view; the panel's own (as drawn) when it is not zoomed. */
   Panel.prototype.redrawAxes = function () {
     var g = this.g, r = this.p.rect, v = this.view, self = this;
-    var group = function (name) { var n = g.querySelector("." + name); clear(n); return n; };
-    var xt = ticks(this.p.x, v[0], v[1]), yt = ticks(this.p.y, v[2], v[3]);
-    var gx = group("rlf-gx"), gy = group("rlf-gy"), tx = group("rlf-tx"), ty = group("rlf-ty");
-    var lx = group("rlf-lx"), ly = group("rlf-ly");
-    group("rlf-my");
-    xt.forEach(function (t) {
+    var names = ["rlf-gx", "rlf-gy", "rlf-my", "rlf-tx", "rlf-ty", "rlf-lx", "rlf-ly"];
+    var groups = {};
+    names.forEach(function (name) { groups[name] = g.querySelector("." + name); });
+    if (!this.axes) this.axes = names.map(function (n) { return groups[n] ? groups[n].innerHTML : ""; });
+    if (!this.isZoomed) {
+      names.forEach(function (n, i) { if (groups[n]) groups[n].innerHTML = self.axes[i]; });
+      return;
+    }
+    names.forEach(function (n) { clear(groups[n]); });
+    ticks(this.p.x, v[0], v[1]).forEach(function (t) {
       var x = self.svgX(t[0]), b = r.y + r.h;
-      if (gx) el("line", { x1: x, y1: r.y, x2: x, y2: b }, gx);
-      el("line", { x1: x, y1: b, x2: x, y2: b + 5 }, tx);
-      el("text", { x: x, y: b + 8 + TICK_FONT * 0.8 }, lx, t[1]);
+      if (groups["rlf-gx"]) el("line", { x1: x, y1: r.y, x2: x, y2: b }, groups["rlf-gx"]);
+      el("line", { x1: x, y1: b, x2: x, y2: b + 5 }, groups["rlf-tx"]);
+      el("text", { x: x, y: b + 8 + TICK_FONT * 0.8 }, groups["rlf-lx"], t[1]);
     });
-    yt.forEach(function (t) {
+    ticks(this.p.y, v[2], v[3]).forEach(function (t) {
       var y = self.svgY(t[0]);
-      if (gy) el("line", { x1: r.x, y1: y, x2: r.x + r.w, y2: y }, gy);
-      el("line", { x1: r.x - 5, y1: y, x2: r.x, y2: y }, ty);
-      el("text", { x: r.x - 8, y: y + TICK_FONT * 0.35 }, ly, t[1]);
+      if (groups["rlf-gy"]) el("line", { x1: r.x, y1: y, x2: r.x + r.w, y2: y }, groups["rlf-gy"]);
+      el("line", { x1: r.x - 5, y1: y, x2: r.x, y2: y }, groups["rlf-ty"]);
+      el("text", { x: r.x - 8, y: y + TICK_FONT * 0.35 }, groups["rlf-ly"], t[1]);
     });
   };
 

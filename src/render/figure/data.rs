@@ -2,8 +2,8 @@
 //! the renderer's [`PanelView`]) and the values it was drawn from (from the figure model),
 //! as compact JSON embedded next to the figure.
 //!
-//! Values keep every digit the record keeps (shortest round-trip form, NaN and infinities as
-//! `null`); an x that is an exact arithmetic sequence (`0:24`) is sent as `{from, step}`.
+//! Values keep every digit the record keeps (shortest round-trip form; NaN and infinities
+//! as the strings `NaN`, `Inf`, `-Inf`); an x that is an exact arithmetic sequence (`0:24`) is sent as `{from, step}`.
 //! A heatmap sends the cells it drew: every element, or the block means of a large matrix.
 //! A surface sends the grid points it drew, each with its pixel and its x, y, z.
 
@@ -43,7 +43,7 @@ struct SeriesData<'a> {
     kind: &'static str,
     label: &'a str,
     x: Xs<'a>,
-    y: Cow<'a, [f64]>,
+    y: Numbers<'a>,
     /// The indices of the points sent, when a long series sends only some.
     #[serde(skip_serializing_if = "Option::is_none")]
     i: Option<Vec<usize>>,
@@ -56,9 +56,29 @@ struct SeriesData<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Xs<'a> {
-    Values(Cow<'a, [f64]>),
+    Values(Numbers<'a>),
     Sequence { from: f64, step: f64 },
     Same { same: usize },
+}
+
+/// Values as JSON: numbers, and the words `NaN`, `Inf` and `-Inf` JSON has no numbers for.
+struct Numbers<'a>(Cow<'a, [f64]>);
+
+impl Serialize for Numbers<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for &v in self.0.iter() {
+            if v.is_finite() {
+                seq.serialize_element(&v)?;
+            } else if v.is_nan() {
+                seq.serialize_element("NaN")?;
+            } else {
+                seq.serialize_element(if v > 0.0 { "Inf" } else { "-Inf" })?;
+            }
+        }
+        seq.end()
+    }
 }
 
 /// At most about this many points of a series are sent; a longer one sends the lowest and
@@ -70,7 +90,7 @@ const MAX_POINTS: usize = 600;
 struct Cells<'a> {
     rows: usize,
     cols: usize,
-    values: Vec<f64>,
+    values: Numbers<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     xlabels: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -114,7 +134,7 @@ fn panel_data<'a>(panel: &'a Panel, view: &'a PanelView) -> PanelData<'a> {
             data.cells = panel.heatmap.as_ref().map(|map| Cells {
                 rows: map.rows,
                 cols: map.cols,
-                values: heatmap::cells(map).1,
+                values: Numbers(Cow::Owned(heatmap::cells(map).1)),
                 xlabels: map.xlabels.as_deref(),
                 ylabels: map.ylabels.as_deref(),
             })
@@ -170,7 +190,7 @@ fn series_data(all: &[Series], k: usize) -> SeriesData<'_> {
         (None, Some(same)) => Xs::Same { same },
         (None, None) => xs(&s.x),
         (Some(kept), _) => match xs(&s.x) {
-            Xs::Values(_) => Xs::Values(Cow::Owned(pick(&s.x, kept))),
+            Xs::Values(_) => Xs::Values(Numbers(Cow::Owned(pick(&s.x, kept)))),
             sequence => sequence,
         },
     };
@@ -178,9 +198,10 @@ fn series_data(all: &[Series], k: usize) -> SeriesData<'_> {
         kind: kind_name(&s.kind),
         label: &s.label,
         x,
-        y: kept
-            .as_ref()
-            .map_or(Cow::Borrowed(&s.y[..]), |k| Cow::Owned(pick(&s.y, k))),
+        y: Numbers(
+            kept.as_ref()
+                .map_or(Cow::Borrowed(&s.y[..]), |k| Cow::Owned(pick(&s.y, k))),
+        ),
         i: kept,
         group,
     }
@@ -216,10 +237,10 @@ fn pick(values: &[f64], indices: &[usize]) -> Vec<f64> {
 /// digits (`linspace` and `a:h:b` build their values so).
 fn xs(x: &[f64]) -> Xs<'_> {
     let (Some(&from), Some(&second), Some(&last)) = (x.first(), x.get(1), x.last()) else {
-        return Xs::Values(Cow::Borrowed(x));
+        return Xs::Values(Numbers(Cow::Borrowed(x)));
     };
     if x.len() <= 2 {
-        return Xs::Values(Cow::Borrowed(x));
+        return Xs::Values(Numbers(Cow::Borrowed(x)));
     }
     let first_gap = second - from;
     let rounded: f64 = format!("{first_gap:.14e}").parse().unwrap_or(first_gap);
@@ -231,7 +252,7 @@ fn xs(x: &[f64]) -> Xs<'_> {
     };
     match candidates.into_iter().find(|&step| exact(step)) {
         Some(step) => Xs::Sequence { from, step },
-        None => Xs::Values(Cow::Borrowed(x)),
+        None => Xs::Values(Numbers(Cow::Borrowed(x))),
     }
 }
 
@@ -249,7 +270,10 @@ mod tests {
             "3 × 0.1 != 0.3"
         );
         assert_eq!(json(&[1.0, 2.0]), "[1.0,2.0]");
-        assert_eq!(json(&[0.0, f64::NAN, 2.0]), "[0.0,null,2.0]");
+        assert_eq!(
+            json(&[0.0, f64::NAN, f64::NEG_INFINITY]),
+            r#"[0.0,"NaN","-Inf"]"#
+        );
     }
 
     #[test]

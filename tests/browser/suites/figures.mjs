@@ -1,17 +1,19 @@
-// Suite `figures`: the figures of one built lesson page (--site, --page) as a reader uses
-// them. Every panel of every figure, hovered at a grid of points, shows a readout whose
+// Suite `figures`: the figures of a built lesson page (--page; without it, every lesson page
+// of --site) as a reader uses them. Every panel of every figure, hovered at a grid of points, shows a readout whose
 // numbers are values of that panel's data as the record (<book>/expected/<lesson>.txt, the
 // book being the site's parent folder) holds them; the keyboard reads values too and
-// announces them; a legend click hides and shows a series; dragging zooms (the axes are
-// redrawn inside the dragged range) and double-click resets; the theme button recolours a
-// figure's text and background; in the dark theme the figure is dark (mean luminance far
-// below the light one) with legible text; no legend covers data; nothing is requested.
-// Saves light.png, dark.png, hover-light.png, hover-dark.png and zoom.png.
+// announces them; no legend covers data; a legend click hides and shows a series (lesson
+// 12's "Activation magnitude vs. depth", else the first figure with a legend); dragging a
+// chart zooms (the axes are redrawn inside the dragged range) and double-click resets; the
+// theme button recolours a figure's text and background, and on a chart the dark figure is
+// dark (mean luminance far below the light one) with legible text; nothing is requested.
+// Saves light.png, dark.png, hover-light.png, hover-dark.png and zoom.png (for each lesson
+// in a folder of its own when no --page is given).
 import fs from "node:fs";
 import path from "node:path";
 import { openPage, setTheme, visit, fileUrl } from "../lib.mjs";
 
-export const needs = ["site", "page"];
+export const needs = ["site"];
 
 /* The record's numbers of each figure panel, by block: Map(block → [[Set of numbers]]). */
 function recordedPanels(file) {
@@ -31,15 +33,24 @@ function recordedPanels(file) {
       panel = new Set();
       figures[figures.length - 1].push(panel);
     } else if (panel && /^(x|y|row) /.test(line)) {
-      for (const word of line.split(" ").slice(1)) panel.add(Number(word));
+      for (const word of line.split(" ").slice(1)) panel.add(value(word));
     }
   }
   return blocks;
 }
 
-/* The numbers a readout states: every value after an `=`. */
+/* A number as the record or a readout writes it (NaN, inf and Inf included). */
+function value(word) {
+  const special = { NaN: NaN, inf: Infinity, Inf: Infinity, "-inf": -Infinity, "-Inf": -Infinity };
+  return word in special ? special[word] : Number(word);
+}
+
+/* The numbers a readout states: every value after an `=`; for a surface point only its z
+   (the record holds a surface's heights, not its grid). */
 function statedNumbers(text) {
-  return Array.from(text.matchAll(/=\s*(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)/g), (m) => Number(m[1]));
+  const words = Array.from(text.matchAll(/=\s*(NaN|-?Inf|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)/g), (m) => m[1]);
+  const numbers = words.map(value);
+  return /\bz = /.test(text) ? numbers.slice(-1) : numbers;
 }
 
 /* Hover `hit` at a grid of points; the readouts seen. */
@@ -57,7 +68,7 @@ async function hoverGrid(page, hit, tip) {
   return seen;
 }
 
-async function checkReadouts(ctx, page, recorded) {
+async function checkReadouts(ctx, page, recorded, rel) {
   const figures = await page.$$("figure.plot");
   let readouts = 0;
   for (const figure of figures) {
@@ -83,7 +94,7 @@ async function checkReadouts(ctx, page, recorded) {
       }
     }
   }
-  ctx.log(`${readouts} readouts over ${figures.length} figures, every number a recorded value of its panel`);
+  ctx.log(`${rel}: ${readouts} readouts over ${figures.length} figures checked against the record`);
   return figures;
 }
 
@@ -137,25 +148,34 @@ async function checkLegendCoversNoData(ctx, figure) {
 
 async function checkZoom(ctx, page, figure, file) {
   const ticks = () => figure.$$eval(".rlf-p0 .rlf-lx text", (ts) => ts.map((t) => t.textContent));
-  const before = await ticks();
   const hit = await figure.$(".rlf-hit");
-  const box = await hit.boundingBox();
-  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.2);
+  await hit.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  const before = await ticks();
+  let box = await hit.boundingBox();
+  const at = (fx, fy) => [box.x + box.width * fx, box.y + box.height * fy];
+  await page.mouse.move(...at(0.45, 0.25));
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.65, box.y + box.height * 0.5, { steps: 4 });
-  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.7, { steps: 4 });
+  await page.mouse.move(...at(0.6, 0.5), { steps: 4 });
+  await page.mouse.move(...at(0.8, 0.75), { steps: 4 });
   await page.mouse.up();
   const after = await ticks();
-  const range = before.map(Number).filter(Number.isFinite);
-  const span = Math.max(...range) - Math.min(...range);
-  const zoomed = after.map(Number);
-  if (after.join() === before.join() || !zoomed.every((v) => v >= Math.min(...range) + span * 0.3)) {
+  /* Numbers: all inside the dragged part of the axis. Names (categories): fewer of them. */
+  const numbers = before.every((t) => Number.isFinite(Number(t)));
+  const values = before.map(Number);
+  const lo = Math.min(...values) + (Math.max(...values) - Math.min(...values)) * 0.3;
+  const inside = numbers
+    ? after.every((t) => Number(t) >= lo)
+    : after.length < before.length && after.every((t) => before.includes(t));
+  if (after.join() === before.join() || !inside) {
     ctx.fail(`dragging did not zoom in: x ticks ${before.join(" ")} → ${after.join(" ")}`);
   }
   if (await figure.$eval(".rlf-tools button", (b) => b.hidden)) ctx.fail("Reset zoom is not offered");
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.45);
+  await page.mouse.move(...at(0.7, 0.45));
   await figure.screenshot({ path: file });
-  await page.mouse.click(box.x + 5, box.y + 5, { clickCount: 2 });
+  /* The screenshot may have scrolled the page: find the panel again. */
+  await hit.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  box = await hit.boundingBox();
+  await page.mouse.click(...at(0.5, 0.6), { clickCount: 2 });
   const reset = await ticks();
   if (reset.join() !== before.join()) ctx.fail(`double-click did not reset: ${reset.join(" ")} vs ${before.join(" ")}`);
   ctx.log(`zoom: x ticks ${before.join(" ")} → ${after.join(" ")} → ${reset.join(" ")}`);
@@ -198,19 +218,19 @@ function contrast(a, b) {
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
-async function checkThemes(ctx, page, url, id) {
+async function checkThemes(ctx, page, url, id, chart, out) {
   await setTheme(page, "light", "media");
   await visit(page, url);
   const figure = () => page.$(`#${id}`);
   await (await figure()).evaluate((f) => f.scrollIntoView({ block: "center" }));
   const light = await look(page, await figure());
-  await (await figure()).screenshot({ path: path.join(ctx.out, "light.png") });
+  await (await figure()).screenshot({ path: path.join(out, "light.png") });
   await page.click(".theme-toggle");
   const toggled = await look(page, await figure());
-  await (await figure()).screenshot({ path: path.join(ctx.out, "dark.png") });
+  await (await figure()).screenshot({ path: path.join(out, "dark.png") });
   if (toggled.text === light.text) ctx.fail(`the theme button left the axis text ${light.text}`);
   if (toggled.background === light.background) ctx.fail(`the theme button left the figure background ${light.background}`);
-  if (!(toggled.luminance < light.luminance - 0.4)) {
+  if (chart && !(toggled.luminance < light.luminance - 0.4)) {
     ctx.fail(`dark figure luminance ${toggled.luminance.toFixed(3)} is not far below light ${light.luminance.toFixed(3)}`);
   }
   for (const [name, seen] of [["light", light], ["dark", toggled]]) {
@@ -222,7 +242,7 @@ async function checkThemes(ctx, page, url, id) {
   await page.evaluate(() => localStorage.removeItem("rlbook-theme"));
 }
 
-async function hoverShots(ctx, page, url, id) {
+async function hoverShots(page, url, id, out) {
   for (const theme of ["light", "dark"]) {
     await setTheme(page, theme, "media");
     await visit(page, url);
@@ -231,12 +251,22 @@ async function hoverShots(ctx, page, url, id) {
     await hit.evaluate((e) => e.scrollIntoView({ block: "center" }));
     const box = await hit.boundingBox();
     await page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.45);
-    await figure.screenshot({ path: path.join(ctx.out, `hover-${theme}.png`) });
+    await figure.screenshot({ path: path.join(out, `hover-${theme}.png`) });
   }
 }
 
+/* The lesson pages of the site: its root's pages but the index. */
+function lessonPages(site) {
+  return fs.readdirSync(site).filter((f) => f.endsWith(".html") && f !== "index.html").sort();
+}
+
 export async function run(ctx) {
-  const { site, page: rel } = ctx.options;
+  const { site, page } = ctx.options;
+  const pages = page ? [page] : lessonPages(site);
+  for (const rel of pages) await checkPage(ctx, site, rel, page ? ctx.out : path.join(ctx.out, path.basename(rel, ".html")));
+}
+
+async function checkPage(ctx, site, rel, out) {
   const slug = path.basename(rel, ".html");
   const record = path.join(site, "..", "expected", `${slug}.txt`);
   if (!fs.existsSync(record)) return ctx.fail(`no record ${record} for ${rel}`);
@@ -245,25 +275,29 @@ export async function run(ctx) {
   const page = await openPage(ctx.browser, { width: 1280, height: 900 });
   await setTheme(page, "light", "media");
   await visit(page, url);
-  const figures = await checkReadouts(ctx, page, recorded);
-  if (!figures.length) return ctx.fail(`${rel} has no figures`);
+  const figures = await checkReadouts(ctx, page, recorded, rel);
+  if (!figures.length) return page.close();
+  fs.mkdirSync(out, { recursive: true });
   const first = await figures[0].evaluate((f) => f.id);
   await checkKeyboard(ctx, page, figures[0], recorded.get(Number(/^rlf(\d+)/.exec(first)[1]))[0]);
   const legended = [];
-  for (const figure of figures) if (await figure.$(".rlf-legend")) legended.push(figure);
-  for (const figure of legended) await checkLegendCoversNoData(ctx, figure);
-  const magnitude = (await figureTitled(page, "Activation magnitude vs. depth")) || legended[0];
-  if (magnitude) {
-    await checkLegendToggle(ctx, page, magnitude);
-    await checkZoom(ctx, page, magnitude, path.join(ctx.out, "zoom.png"));
-  } else {
-    ctx.fail(`${rel}: no figure with a legend to toggle and zoom`);
+  const charts = [];
+  for (const figure of figures) {
+    if (await figure.$(".rlf-legend")) legended.push(figure);
+    if (!(await figure.$(".rlf-cells, .rlf-mesh"))) charts.push(figure);
   }
-  const id = await (magnitude || figures[0]).evaluate((f) => f.id);
-  await checkThemes(ctx, page, url, id);
-  await hoverShots(ctx, page, url, id);
+  for (const figure of legended) await checkLegendCoversNoData(ctx, figure);
+  /* Lesson 12's legend figure, else any: toggle a series. Zoom a chart with a legend, else
+     any chart. The theme is checked on a chart (a heatmap's colours are its data). */
+  const magnitude = (await figureTitled(page, "Activation magnitude vs. depth")) || legended[0];
+  if (magnitude) await checkLegendToggle(ctx, page, magnitude);
+  const chart = magnitude || charts[0];
+  if (chart) await checkZoom(ctx, page, chart, path.join(out, "zoom.png"));
+  const id = await (chart || figures[0]).evaluate((f) => f.id);
+  await checkThemes(ctx, page, url, id, Boolean(chart), out);
+  await hoverShots(page, url, id, out);
   for (const request of page.record.requests) {
-    if (!request.startsWith("file:") && !request.startsWith("data:")) ctx.fail(`request left the machine: ${request}`);
+    if (!request.startsWith("file:") && !request.startsWith("data:")) ctx.fail(`${rel}: request left the machine: ${request}`);
   }
   await page.close();
 }

@@ -241,7 +241,10 @@ fn axis_labels(svg: &mut Svg, plot: &Plot, area: Rect, texts: &Texts) {
     }
     if !texts.ylabel.is_empty() {
         // Whole pixels: turned text between pixels is drawn blurred.
-        let (x, y) = ((area.x + PAD + LABEL_SIZE * 0.8).round(), (r.y + r.h / 2.0).round());
+        let (x, y) = (
+            (area.x + PAD + LABEL_SIZE * 0.8).round(),
+            (r.y + r.h / 2.0).round(),
+        );
         let turn = format!(
             "rotate(-90 {} {})",
             super::writer::num(x),
