@@ -495,20 +495,9 @@
     bar.insertBefore(tools, files);
   };
   Figure.prototype.copy = function () {
-    var F = this, text = F.original, done = function () { F.live.textContent = "SVG copied"; };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, function () { F.copyByHand(text); done(); });
-    } else { F.copyByHand(text); done(); }
-  };
-  Figure.prototype.copyByHand = function (text) {
-    var area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.className = "visually-hidden";
-    document.body.appendChild(area);
-    area.select();
-    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
-    document.body.removeChild(area);
+    var live = this.live, say = function (text) { return function () { live.textContent = text; }; };
+    if (!navigator.clipboard) return say("Copying is not allowed here; use the SVG download")();
+    navigator.clipboard.writeText(this.original).then(say("SVG copied"), say("The SVG could not be copied"));
   };
 
   function init() {
