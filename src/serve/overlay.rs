@@ -37,7 +37,8 @@ fn escape_text(text: &str) -> String {
 }
 
 /// The overlay element: hidden when there are no problems, else the problems as the
-/// terminal shows them (messages separated by blank lines).
+/// terminal shows them (messages separated by blank lines), in a `<pre>` that scrolls and so
+/// takes the keyboard focus.
 pub(crate) fn element(stamp: &Stamp) -> String {
     let (server, build) = (escape_text(stamp.server).replace('"', ""), stamp.build);
     let id = format!("id=\"rlbook-overlay\" data-server=\"{server}\" data-build=\"{build}\"");
@@ -49,7 +50,7 @@ pub(crate) fn element(stamp: &Stamp) -> String {
         "<div {id} role=\"alert\">\
          <div class=\"rlbook-overlay-bar\"><strong>rlbook serve</strong>\
          <button type=\"button\" class=\"rlbook-overlay-close\" title=\"Hide until the next build\">\
-         Hide</button></div><pre class=\"rlbook-overlay-text\">{text}</pre></div>"
+         Hide</button></div><pre class=\"rlbook-overlay-text\" tabindex=\"0\">{text}</pre></div>"
     )
 }
 

@@ -43,7 +43,9 @@ fn script(name: &str) -> ScriptPage {
         name: name.into(),
         file_name: format!("{name}.rlab"),
         description: "Shows <things>".into(),
-        source_html: "<pre class=\"code\"><code class=\"language-rlab\">x = 1</code></pre>".into(),
+        source_html:
+            "<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">x = 1</code></pre>"
+                .into(),
         output: "a < b".into(),
         error: None,
         figures: vec![FigureFile {
@@ -157,7 +159,7 @@ fn script_pages_link_back_up_the_tree() {
     assert!(s.contains(
         "<img src=\"../../figures/01-a/script-demo-1.svg\" alt=\"Figure 1 of script demo.rlab\" loading=\"lazy\">"
     ));
-    assert!(s.contains("<pre class=\"output\">a &lt; b</pre>"));
+    assert!(s.contains("<pre class=\"output\" tabindex=\"0\">a &lt; b</pre>"));
     assert!(s.contains("<p class=\"script-description\">Shows &lt;things&gt;</p>"));
     assert!(s.contains("<code class=\"language-rlab\">x = 1</code>"));
 }
