@@ -67,7 +67,7 @@ fn own_page(title: &str, body: &str, stamp: &Stamp) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\" data-rlbook-placeholder>\n<head>\n\
          <meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light dark\">\n<title>{title}</title>\n</head>\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n<link rel=\"icon\" href=\"data:,\">\n<title>{title}</title>\n</head>\n\
          <body class=\"rlbook-own-page\">\n<main id=\"main\">\n{body}\n</main>\n{LIVE_RELOAD_SNIPPET}\n{}\n</body>\n</html>\n",
         element(stamp)
     )
