@@ -16,7 +16,7 @@ fn benchmark_scripts_print_rustlabs_checksums() {
         .filter(|p| p.extension().is_some_and(|e| e == "rlab"))
         .collect();
     scripts.sort();
-    assert_eq!(scripts.len(), 10);
+    assert!(scripts.len() >= 10, "{} benchmark scripts", scripts.len());
     let mut failures = Vec::new();
     for script in scripts {
         let name = script.file_stem().unwrap().to_string_lossy().to_string();
