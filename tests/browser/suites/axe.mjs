@@ -1,7 +1,7 @@
 // Suite `axe`: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on a built site (--site). Every
-// .html page is checked in the light and the dark theme and on a phone-sized screen (loaded
-// by the runner's sweep), and then the states a reader opens that a loaded page does not
-// show: the search results, and the lesson list on a narrow screen. Each violation is printed with its rule, impact, page,
+// .html page is checked, with its <details> open, in the light and the dark theme and on a
+// phone-sized screen (loaded by the runner's sweep), and then the states a reader opens that
+// a loaded page does not show: the search results, and the lesson list on a narrow screen. Each violation is printed with its rule, impact, page,
 // theme, the nodes' selectors (marked when inside a figure.plot) and a short excerpt of their
 // HTML, and fails the suite. The counts per rule and theme go to OUT/axe/report.json.
 import fs from "node:fs";
@@ -69,8 +69,26 @@ export function record(ctx, violations, where, theme) {
   }
 }
 
+/* Each page is audited with every <details> open (solutions, folded blocks): what a closed
+   one holds is hidden, and axe checks only what is shown. They are closed again after. */
 export async function onPage(ctx, page, { rel, theme }) {
+  const opened = await page.evaluate(() => {
+    const closed = Array.from(document.querySelectorAll("details:not([open])"));
+    closed.forEach((d, i) => {
+      d.open = true;
+      d.dataset.axeOpened = String(i);
+    });
+    return closed.length;
+  });
   record(ctx, await audit(page), rel, theme);
+  if (opened) {
+    await page.evaluate(() =>
+      document.querySelectorAll("details[data-axe-opened]").forEach((d) => {
+        d.open = false;
+        delete d.dataset.axeOpened;
+      }),
+    );
+  }
 }
 
 /* The search box open with results, and the narrow layout with its lesson list open. */
