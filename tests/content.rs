@@ -67,7 +67,7 @@ fn check_lesson_page(page: &str) {
         return;
     };
     let printed: Vec<String> = page
-        .split("<pre class=\"output\">")
+        .split("<pre class=\"output\" tabindex=\"0\">")
         .skip(1)
         .filter_map(|rest| rest.split("</pre>").next())
         .map(common::unescape)

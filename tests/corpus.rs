@@ -207,7 +207,7 @@ fn page_blocks(html: &str) -> Vec<PageBlock> {
         .map(|section| {
             let section = section.split("</section>").next().unwrap_or("");
             let text = section
-                .split("<pre class=\"output\">")
+                .split("<pre class=\"output\" tabindex=\"0\">")
                 .nth(1)
                 .and_then(|rest| rest.split("</pre>").next())
                 .map(common::unescape)

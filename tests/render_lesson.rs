@@ -191,8 +191,10 @@ fn fixture_page_contract() {
     }
     // Block 1 is hidden: its section has no code.
     let first = section(&body, 1);
-    assert!(!first.contains("<pre class=\"code\">"), "{first}");
-    assert!(section(&body, 3).contains("<pre class=\"output\">mean(x): 0.1234</pre>"));
+    assert!(!first.contains("<pre class=\"code\""), "{first}");
+    assert!(
+        section(&body, 3).contains("<pre class=\"output\" tabindex=\"0\">mean(x): 0.1234</pre>")
+    );
     assert!(body.contains("<details class=\"rlab-details\"><summary>Statistics of the samples</summary>\n<section class=\"rlab-block\" id=\"block-3\">"));
     let grid = section(&body, 4);
     assert!(grid.contains("<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\" id=\"rlf4-1\">\n<div class=\"rlf-view\">\n<svg"));
@@ -201,9 +203,9 @@ fn fixture_page_contract() {
         "the figure's SVG is inline"
     );
     assert!(grid.contains("<a href=\"figures/01-basics/block-4-2.csv\" download>CSV</a>"));
-    assert!(section(&body, 6).contains("<pre class=\"output error\">runtime error: index 0 out of bounds (indices start at 1)</pre>"));
+    assert!(section(&body, 6).contains("<pre class=\"output error\" tabindex=\"0\">runtime error: index 0 out of bounds (indices start at 1)</pre>"));
     assert!(body.contains(
-        "<pre class=\"code\"><code class=\"language-python\"><span class=\"hl-source hl-python\">"
+        "<pre class=\"code\" tabindex=\"0\"><code class=\"language-python\"><span class=\"hl-source hl-python\">"
     ));
     assert!(body.contains("<span class=\"hl-support hl-function hl-builtin hl-rlab\">mean</span>"));
     assert!(
@@ -236,7 +238,7 @@ fn fixture_math_and_inline_values() {
         "value inside math"
     );
     assert!(body.contains("spread <span class=\"math math-inline\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><semantics><mrow><mn>1.05</mn>"), "wrapped value");
-    assert!(body.contains("<div class=\"math math-display\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"));
+    assert!(body.contains("<div class=\"math math-display\" tabindex=\"0\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"));
     assert!(body.contains(
         "<mi mathvariant=\"normal\">L</mi><mi mathvariant=\"normal\">N</mi></mrow><mo stretchy=\"false\">(</mo><mi mathvariant=\"bold\">x</mi>"
     ));
@@ -365,6 +367,9 @@ fn the_seed_text_renders() {
             .count()
             > 50
     );
-    assert!(page.body.contains("<div class=\"math math-display\">"));
+    assert!(
+        page.body
+            .contains("<div class=\"math math-display\" tabindex=\"0\">")
+    );
     assert!(!page.body.contains("\\("));
 }

@@ -104,7 +104,7 @@ fn basic_pages(book: &Book) -> Vec<LessonHtml> {
         file_name: script.file_name.clone(),
         description: script.description.clone(),
         source_html: format!(
-            "<pre class=\"code\"><code class=\"language-rlab\">{}</code></pre>",
+            "<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">{}</code></pre>",
             script.source.replace('<', "&lt;")
         ),
         output: "p: [0.0900306 0.244728 0.665241]".into(),
@@ -282,8 +282,12 @@ fn script_pages_show_source_output_error_figures_and_the_way_back() {
         "<p class=\"script-description\">dividing by the sum turns scores into probabilities.</p>"
     ));
     assert!(page.contains("<code class=\"language-rlab\"># Concept: dividing"));
-    assert!(page.contains("<pre class=\"output\">p: [0.0900306 0.244728 0.665241]</pre>"));
-    assert!(page.contains("<pre class=\"output error\">content/02-softmax/normalise.rlab:5:1: a &lt;made-up&gt; error</pre>"));
+    assert!(
+        page.contains(
+            "<pre class=\"output\" tabindex=\"0\">p: [0.0900306 0.244728 0.665241]</pre>"
+        )
+    );
+    assert!(page.contains("<pre class=\"output error\" tabindex=\"0\">content/02-softmax/normalise.rlab:5:1: a &lt;made-up&gt; error</pre>"));
     assert!(page.contains("<figure class=\"plot\" id=\"f1\">script figure</figure>"));
     assert!(page.contains(
         "<a href=\"../../02-softmax.html#standalone-scripts\">Back to Scores to Probabilities</a>"

@@ -1,5 +1,7 @@
 //! Build-time syntax highlighting with syntect: class-based spans (`hl-` prefixed scope atoms,
-//! styled by `theme/highlight.css`) inside `<pre class="code"><code class="language-X">`.
+//! styled by `theme/highlight.css`) inside `<pre class="code" tabindex="0"><code
+//! class="language-X">`. The `<pre>` scrolls sideways when a line is long, so it takes the
+//! keyboard focus: a reader without a mouse can scroll it with the arrow keys.
 //!
 //! rlab has its own grammar (`syntax/rlab.sublime-syntax`, embedded) in a syntax set of its
 //! own; other languages use syntect's default set, loaded only when one is needed. (Adding
@@ -86,9 +88,11 @@ fn highlight_now(code: &str, lang: &str) -> String {
         .and_then(|(syntax, set)| classed_html(code, syntax, set))
         .unwrap_or_else(|| escape_html(code));
     if lang.is_empty() {
-        format!("<pre class=\"code\"><code>{inner}</code></pre>")
+        format!("<pre class=\"code\" tabindex=\"0\"><code>{inner}</code></pre>")
     } else {
-        format!("<pre class=\"code\"><code class=\"language-{lang}\">{inner}</code></pre>")
+        format!(
+            "<pre class=\"code\" tabindex=\"0\"><code class=\"language-{lang}\">{inner}</code></pre>"
+        )
     }
 }
 
@@ -231,7 +235,9 @@ mod tests {
     fn rlab_scopes() {
         let code = "function y = f(x)  % doc\n  y = x' .* 2.5e-3; # note\nend\ns = \"it's\";\nh = @sin; g = @(t) t.^2;\nz = sum([1 2 ...\n  3]);\nif a != b && c, disp(pi), end\n";
         let html = highlight_rlab(code);
-        assert!(html.starts_with("<pre class=\"code\"><code class=\"language-rlab\">"));
+        assert!(
+            html.starts_with("<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">")
+        );
         assert!(html.ends_with("</code></pre>"));
         let checks = [
             ("function", "hl-storage hl-type hl-function"),
@@ -285,11 +291,11 @@ mod tests {
         let plain = highlight("<b> & x\n", "no-such-language");
         assert_eq!(
             plain,
-            "<pre class=\"code\"><code class=\"language-no-such-language\">&lt;b&gt; &amp; x\n</code></pre>"
+            "<pre class=\"code\" tabindex=\"0\"><code class=\"language-no-such-language\">&lt;b&gt; &amp; x\n</code></pre>"
         );
         assert_eq!(
             highlight("x", ""),
-            "<pre class=\"code\"><code>x</code></pre>"
+            "<pre class=\"code\" tabindex=\"0\"><code>x</code></pre>"
         );
         assert!(highlight("x", "a\"><script>").contains("language-ascript"));
     }

@@ -80,6 +80,7 @@
     bar.appendChild(close);
     var text = document.createElement("pre");
     text.className = "rlbook-overlay-text";
+    text.tabIndex = 0; /* it scrolls: the keyboard must reach it */
     text.textContent = problems.join("\n\n");
     overlay.appendChild(bar);
     overlay.appendChild(text);

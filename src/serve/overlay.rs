@@ -37,7 +37,8 @@ fn escape_text(text: &str) -> String {
 }
 
 /// The overlay element: hidden when there are no problems, else the problems as the
-/// terminal shows them (messages separated by blank lines).
+/// terminal shows them (messages separated by blank lines), in a `<pre>` that scrolls and so
+/// takes the keyboard focus.
 pub(crate) fn element(stamp: &Stamp) -> String {
     let (server, build) = (escape_text(stamp.server).replace('"', ""), stamp.build);
     let id = format!("id=\"rlbook-overlay\" data-server=\"{server}\" data-build=\"{build}\"");
@@ -49,7 +50,7 @@ pub(crate) fn element(stamp: &Stamp) -> String {
         "<div {id} role=\"alert\">\
          <div class=\"rlbook-overlay-bar\"><strong>rlbook serve</strong>\
          <button type=\"button\" class=\"rlbook-overlay-close\" title=\"Hide until the next build\">\
-         Hide</button></div><pre class=\"rlbook-overlay-text\">{text}</pre></div>"
+         Hide</button></div><pre class=\"rlbook-overlay-text\" tabindex=\"0\">{text}</pre></div>"
     )
 }
 
@@ -66,7 +67,7 @@ fn own_page(title: &str, body: &str, stamp: &Stamp) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\" data-rlbook-placeholder>\n<head>\n\
          <meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light dark\">\n<title>{title}</title>\n</head>\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n<link rel=\"icon\" href=\"data:,\">\n<title>{title}</title>\n</head>\n\
          <body class=\"rlbook-own-page\">\n<main id=\"main\">\n{body}\n</main>\n{LIVE_RELOAD_SNIPPET}\n{}\n</body>\n</html>\n",
         element(stamp)
     )

@@ -68,18 +68,19 @@ fn section(doc: &mut Doc, i: usize) -> String {
     }
 }
 
-/// The printed text and the error of a run.
+/// The printed text and the error of a run, each a `<pre>` that takes the keyboard focus (it
+/// scrolls sideways when a line is long).
 fn outputs(block: &CodeBlock, run: &BlockRun) -> String {
     let mut html = String::new();
     if !run.text.is_empty() && !block.attrs.hide_output {
         html.push_str(&format!(
-            "<pre class=\"output\">{}</pre>\n",
+            "<pre class=\"output\" tabindex=\"0\">{}</pre>\n",
             escape(&run.text)
         ));
     }
     if let Some(e) = &run.error {
         html.push_str(&format!(
-            "<pre class=\"output error\">{}</pre>\n",
+            "<pre class=\"output error\" tabindex=\"0\">{}</pre>\n",
             escape(&e.error.to_string())
         ));
     }

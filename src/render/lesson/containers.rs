@@ -1,11 +1,18 @@
 //! Callouts, exercises and solutions, and the directive comments that make them (see the
 //! module doc of [`super`] for the author's view). Fence directives (`<!-- hide -->`, …) are
 //! dropped here too: they have done their work when the lesson was loaded.
+//!
+//! Each Markdown table is put in a `<div class="table-scroll" tabindex="0">`: a table wider
+//! than the page scrolls sideways in it, and a scrolling region must take the keyboard focus
+//! so that a reader without a mouse can scroll it.
 
 use super::{Doc, Ev};
 use crate::book::fence;
 use crate::render::highlight::escape_html as escape;
 use pulldown_cmark::{BlockQuoteKind, CowStr, Event, Tag, TagEnd};
+
+/// The box a Markdown table scrolls in (closed by `</div>` after the table).
+const TABLE_SCROLL: &str = "<div class=\"table-scroll\" tabindex=\"0\">\n";
 
 /// A directive comment that shapes the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,9 +61,15 @@ pub(crate) fn apply<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
         if st.depth == 0 && matches!(event, Event::Start(Tag::Heading { .. })) {
             close_all(&mut st, &mut out, range.clone());
         }
+        if matches!(event, Event::Start(Tag::Table(_))) {
+            out.push((Event::Html(CowStr::from(TABLE_SCROLL)), range.clone()));
+        }
         match quote(&mut st, event) {
             Some(html) => out.push((Event::Html(CowStr::from(html)), range.clone())),
             None => out.push((event.clone(), range.clone())),
+        }
+        if matches!(event, Event::End(TagEnd::Table)) {
+            out.push((Event::Html(CowStr::from("</div>\n")), range.clone()));
         }
         i += 1;
     }

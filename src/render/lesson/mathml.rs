@@ -1,5 +1,6 @@
 //! Math events become KaTeX MathML from the cache: `<span class="math math-inline">` and
-//! `<div class="math math-display">`. A paragraph holding display math is split around it
+//! `<div class="math math-display" tabindex="0">` (display math scrolls sideways when it is
+//! wider than the page, so it takes the keyboard focus, as scrolling regions must). A paragraph holding display math is split around it
 //! (a `<div>` cannot sit inside `<p>`); display math inside inline markup (a heading, a table
 //! cell, emphasis) uses `<span class="math math-display">` instead. A formula KaTeX rejects
 //! is shown as `<code class="math-error">` and reported as `file:line: math error: …`.
@@ -79,7 +80,8 @@ fn formula(doc: &mut Doc, tex: &str, display: bool, at: usize, wrapper: &str) ->
                 "math-inline"
             };
             let newline = if wrapper == "div" { "\n" } else { "" };
-            format!("<{wrapper} class=\"math {class}\">{mathml}</{wrapper}>{newline}")
+            let focus = if display { " tabindex=\"0\"" } else { "" };
+            format!("<{wrapper} class=\"math {class}\"{focus}>{mathml}</{wrapper}>{newline}")
         }
         Err(message) => {
             doc.warn(at, &format!("math error: {message}"));

@@ -101,7 +101,7 @@ mod tests {
         assert_eq!(a.description, "About alpha");
         assert!(
             a.source_html
-                .starts_with("<pre class=\"code\"><code class=\"language-rlab\">")
+                .starts_with("<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">")
         );
         assert!(a.source_html.contains("hl-comment"));
         assert_eq!(a.output, "Saved a.svg");

@@ -44,7 +44,9 @@ fn script(name: &str) -> ScriptPage {
         name: name.into(),
         file_name: format!("{name}.rlab"),
         description: "Shows <things>".into(),
-        source_html: "<pre class=\"code\"><code class=\"language-rlab\">x = 1</code></pre>".into(),
+        source_html:
+            "<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">x = 1</code></pre>"
+                .into(),
         output: "a < b".into(),
         error: None,
         figures: vec![FigureFile {
@@ -161,7 +163,7 @@ fn script_pages_link_back_up_the_tree() {
     assert!(s.contains(
         "<div class=\"figures\" style=\"--cols: 1\">\n<figure class=\"plot\" id=\"f1\">demo</figure>\n</div>"
     ));
-    assert!(s.contains("<pre class=\"output\">a &lt; b</pre>"));
+    assert!(s.contains("<pre class=\"output\" tabindex=\"0\">a &lt; b</pre>"));
     assert!(s.contains("<p class=\"script-description\">Shows &lt;things&gt;</p>"));
     assert!(s.contains("<code class=\"language-rlab\">x = 1</code>"));
 }

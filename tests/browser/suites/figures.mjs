@@ -1,5 +1,5 @@
-// Suite `figures`: the figures of a built lesson page (--page; without it, every lesson page
-// of --site) as a reader uses them. Every panel of every figure, hovered at a grid of points, shows a readout whose
+// Suite `figures`: the figures of every lesson page of a built site (--site) as a reader uses
+// them. Every panel of every figure, hovered at a grid of points, shows a readout whose
 // numbers are values of that panel's data as the record (<book>/expected/<lesson>.txt, the
 // book being the site's parent folder) holds them; the keyboard reads values too and
 // announces them; no legend covers data; a legend click hides and shows a series (lesson
@@ -7,8 +7,8 @@
 // chart zooms (the axes are redrawn inside the dragged range) and double-click resets; the
 // theme button recolours a figure's text and background, and on a chart the dark figure is
 // dark (mean luminance far below the light one) with legible text; nothing is requested.
-// Saves light.png, dark.png, hover-light.png, hover-dark.png and zoom.png (for each lesson
-// in a folder of its own when no --page is given).
+// Saves light.png, dark.png, hover-light.png, hover-dark.png and zoom.png, for each lesson in
+// a folder of its own.
 import fs from "node:fs";
 import path from "node:path";
 import { openPage, setTheme, visit, fileUrl } from "../lib.mjs";
@@ -261,9 +261,10 @@ function lessonPages(site) {
 }
 
 export async function run(ctx) {
-  const { site, page } = ctx.options;
-  const pages = page ? [page] : lessonPages(site);
-  for (const rel of pages) await checkPage(ctx, site, rel, page ? ctx.out : path.join(ctx.out, path.basename(rel, ".html")));
+  const { site } = ctx.options;
+  for (const rel of lessonPages(site)) {
+    await checkPage(ctx, site, rel, path.join(ctx.out, path.basename(rel, ".html")));
+  }
 }
 
 async function checkPage(ctx, site, rel, out) {

@@ -42,7 +42,7 @@ fn section_with_code_output_and_figures() {
         )
     };
     let expected = format!(
-        "<h1 id=\"t\">T</h1>\n<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\"><code class=\"language-rlab\"><span class=\"hl-source hl-rlab\"><span class=\"hl-support hl-function hl-builtin hl-rlab\">plot</span>(x)\n</span></code></pre>\n<pre class=\"output\">x = 1 &lt; 2</pre>\n<div class=\"figures\" style=\"--cols: 2\">\n{}{}</div>\n</section>\n",
+        "<h1 id=\"t\">T</h1>\n<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\"><span class=\"hl-source hl-rlab\"><span class=\"hl-support hl-function hl-builtin hl-rlab\">plot</span>(x)\n</span></code></pre>\n<pre class=\"output\" tabindex=\"0\">x = 1 &lt; 2</pre>\n<div class=\"figures\" style=\"--cols: 2\">\n{}{}</div>\n</section>\n",
         figure_html(1),
         figure_html(2)
     );
@@ -75,18 +75,22 @@ fn hide_hide_output_details_no_run_and_errors() {
     let sections: Vec<&str> = body.split("<section").skip(1).collect();
     assert_eq!(sections.len(), 5, "{body}");
     assert!(
-        !sections[0].contains("<pre class=\"code\">")
-            && sections[0].contains("<pre class=\"output\">a = 1</pre>")
+        !sections[0].contains("<pre class=\"code\"")
+            && sections[0].contains("<pre class=\"output\" tabindex=\"0\">a = 1</pre>")
     );
-    assert!(sections[1].contains("<pre class=\"code\">") && !sections[1].contains("output"));
+    assert!(
+        sections[1].contains("<pre class=\"code\" tabindex=\"0\">")
+            && !sections[1].contains("output")
+    );
     assert!(body.contains("<details class=\"rlab-details\"><summary>Setup &lt;code&gt;</summary>\n<section class=\"rlab-block\" id=\"block-3\">"));
     assert!(sections[2].contains("</section>\n</details>\n"));
     assert!(
-        sections[3].contains("<pre class=\"code\">") && !sections[3].contains("output"),
+        sections[3].contains("<pre class=\"code\" tabindex=\"0\">")
+            && !sections[3].contains("output"),
         "{}",
         sections[3]
     );
-    assert!(sections[4].contains("<pre class=\"output\">before</pre>\n<pre class=\"output error\">runtime error: x &amp; y</pre>"), "{}", sections[4]);
+    assert!(sections[4].contains("<pre class=\"output\" tabindex=\"0\">before</pre>\n<pre class=\"output error\" tabindex=\"0\">runtime error: x &amp; y</pre>"), "{}", sections[4]);
 }
 
 #[test]
@@ -94,14 +98,14 @@ fn other_code_blocks_and_missing_runs() {
     let src = "```python\nx = 1\n```\n\n    indented\n\n```rustlab\ny = 2\n```\n";
     let body = render(src, &LessonRun::default()).body;
     assert!(
-        body.starts_with("<pre class=\"code\"><code class=\"language-python\">"),
+        body.starts_with("<pre class=\"code\" tabindex=\"0\"><code class=\"language-python\">"),
         "{body}"
     );
     assert!(
-        body.contains("<pre class=\"code\"><code>indented\n</code></pre>"),
+        body.contains("<pre class=\"code\" tabindex=\"0\"><code>indented\n</code></pre>"),
         "{body}"
     );
-    assert!(body.contains("<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\"><code class=\"language-rlab\">"));
+    assert!(body.contains("<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">"));
 }
 
 #[test]
@@ -112,9 +116,13 @@ fn blocks_in_quotes_and_lists_keep_their_numbers() {
         ..LessonRun::default()
     };
     let body = render(src, &run).body;
-    assert!(body.contains("id=\"block-1\"") && body.contains("<pre class=\"output\">one</pre>"));
     assert!(
-        body.contains("id=\"block-2\"") && body.contains("<pre class=\"output\">two</pre>"),
+        body.contains("id=\"block-1\"")
+            && body.contains("<pre class=\"output\" tabindex=\"0\">one</pre>")
+    );
+    assert!(
+        body.contains("id=\"block-2\"")
+            && body.contains("<pre class=\"output\" tabindex=\"0\">two</pre>"),
         "{body}"
     );
 }

@@ -77,8 +77,21 @@ fn open_containers_close_at_the_end_and_nested_directives_warn() {
 fn fence_directives_are_dropped() {
     let (html, _) = body("<!-- hide -->\n```rlab\nx = 1;\n```\n");
     assert!(!html.contains("<!--"), "{html}");
-    assert!(
-        !html.contains("<pre class=\"code\">"),
-        "hidden code: {html}"
+    assert!(!html.contains("<pre class=\"code\""), "hidden code: {html}");
+}
+
+#[test]
+fn tables_scroll_in_a_focusable_box() {
+    let (html, warnings) =
+        body("Before.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- item\n\n  | c |\n  |---|\n  | 3 |\n");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        html.matches("<div class=\"table-scroll\" tabindex=\"0\">\n<table>")
+            .count(),
+        2,
+        "{html}"
     );
+    assert_eq!(html.matches("</table>\n</div>\n").count(), 2, "{html}");
+    let (html, _) = body("No table here.\n");
+    assert!(!html.contains("table-scroll"), "{html}");
 }

@@ -9,7 +9,7 @@ fn inline_and_display_math() {
     let body = page.body;
     assert!(body.starts_with("<p>Let <span class=\"math math-inline\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup>"), "{body}");
     assert!(body.contains("</math></span> be.</p>\n"), "{body}");
-    assert!(body.contains("<div class=\"math math-display\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"), "{body}");
+    assert!(body.contains("<div class=\"math math-display\" tabindex=\"0\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"), "{body}");
     assert!(!body.contains("<p><div"), "{body}");
     assert!(!body.contains("<p></p>"), "{body}");
     assert!(body.ends_with("</math></div>\n"), "{body}");
@@ -19,7 +19,7 @@ fn inline_and_display_math() {
 fn display_math_inside_a_paragraph_splits_it() {
     let body = render("Before\n$$y$$\nafter.\n", &LessonRun::default()).body;
     assert!(
-        body.starts_with("<p>Before\n</p>\n<div class=\"math math-display\">"),
+        body.starts_with("<p>Before\n</p>\n<div class=\"math math-display\" tabindex=\"0\">"),
         "{body}"
     );
     assert!(body.ends_with("</math></div>\n<p>\nafter.</p>\n"), "{body}");
@@ -29,7 +29,7 @@ fn display_math_inside_a_paragraph_splits_it() {
 fn display_math_in_inline_markup_is_a_span() {
     let body = render("| a |\n|---|\n| $$z$$ |\n", &LessonRun::default()).body;
     assert!(
-        body.contains("<td><span class=\"math math-display\"><math"),
+        body.contains("<td><span class=\"math math-display\" tabindex=\"0\"><math"),
         "{body}"
     );
 }
