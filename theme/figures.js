@@ -183,6 +183,7 @@
     hit.addEventListener("pointerleave", function () { if (!P.drag) P.hide(); });
     hit.addEventListener("pointerdown", function (e) { P.start(e); });
     hit.addEventListener("pointerup", function (e) { P.end(e); });
+    hit.addEventListener("pointercancel", function () { P.drag = null; F.sel.hidden = true; });
     hit.addEventListener("dblclick", function () { P.zoom(null); });
     hit.addEventListener("keydown", function (e) { P.key(e); });
     hit.addEventListener("focus", function () { P.show(P.at < 0 ? P.first() : P.at, true); });

@@ -6,11 +6,14 @@
 // 12's "Activation magnitude vs. depth", else the first figure with a legend); dragging a
 // chart zooms (the axes are redrawn inside the dragged range) and double-click resets; the
 // theme button recolours a figure's text and background, and on a chart the dark figure is
-// dark (mean luminance far below the light one) with legible text; nothing is requested.
-// Saves light.png, dark.png, hover-light.png, hover-dark.png and zoom.png, for each lesson in
-// a folder of its own.
+// dark (mean luminance far below the light one) with legible text; the figure's own SVG
+// file, opened alone, shows it in its light colours; nothing is requested; the shared
+// figure script is at most 8 KB gzipped.
+// Saves light.png, dark.png, hover-light.png, hover-dark.png, zoom.png and standalone.png,
+// for each lesson in a folder of its own.
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { openPage, setTheme, visit, fileUrl } from "../lib.mjs";
 
 export const needs = ["site"];
@@ -260,10 +263,33 @@ function lessonPages(site) {
   return fs.readdirSync(site).filter((f) => f.endsWith(".html") && f !== "index.html").sort();
 }
 
+/* The figure script every page shares stays within 8 KB gzipped. */
+const SCRIPT_BUDGET = 8 * 1024;
+
 export async function run(ctx) {
   const { site } = ctx.options;
+  const script = fs.readFileSync(path.join(site, "assets", "figures.js"));
+  const gzipped = zlib.gzipSync(script, { level: 9 }).length;
+  ctx.log(`figures.js: ${script.length} bytes, ${gzipped} gzipped`);
+  if (gzipped > SCRIPT_BUDGET) ctx.fail(`figures.js is ${gzipped} bytes gzipped, over ${SCRIPT_BUDGET}`);
   for (const rel of lessonPages(site)) {
     await checkPage(ctx, site, rel, path.join(ctx.out, path.basename(rel, ".html")));
+  }
+}
+
+/* A figure's own file, opened alone, is light and complete (its colours are its own). */
+async function checkStandalone(ctx, page, site, figure, out) {
+  const href = await figure.$eval(".rlf-files a", (a) => a.getAttribute("href"));
+  await visit(page, fileUrl(path.join(site, decodeURIComponent(href))));
+  const shot = await page.screenshot({ encoding: "base64", clip: { x: 0, y: 0, width: 720, height: 450 } });
+  fs.writeFileSync(path.join(out, "standalone.png"), Buffer.from(shot, "base64"));
+  const seen = await page.evaluate(() => {
+    const svg = document.documentElement;
+    const text = svg.querySelector(".rlf-fg text");
+    return { root: svg.tagName, texts: svg.querySelectorAll("text").length, fill: text && getComputedStyle(text).fill };
+  });
+  if (seen.root !== "svg" || seen.texts < 3 || seen.fill !== "rgb(34, 34, 34)") {
+    ctx.fail(`${href} alone: ${JSON.stringify(seen)}`);
   }
 }
 
@@ -297,6 +323,7 @@ async function checkPage(ctx, site, rel, out) {
   const id = await (chart || figures[0]).evaluate((f) => f.id);
   await checkThemes(ctx, page, url, id, Boolean(chart), out);
   await hoverShots(page, url, id, out);
+  await checkStandalone(ctx, page, site, await page.$(`#${id}`), out);
   for (const request of page.record.requests) {
     if (!request.startsWith("file:") && !request.startsWith("data:")) ctx.fail(`${rel}: request left the machine: ${request}`);
   }
