@@ -6,7 +6,7 @@
 // 12's "Activation magnitude vs. depth", else the first figure with a legend); dragging a
 // chart zooms (the axes are redrawn inside the dragged range) and double-click resets; the
 // theme button recolours a figure's text and background, and on a chart the dark figure is
-// dark (mean luminance far below the light one) with legible text; the figure's own SVG
+// dark (mean luminance far below the light one) with legible text, and prints light; its SVG
 // file, opened alone, shows it in its light colours; nothing is requested; the shared
 // figure script is at most 8 KB gzipped.
 // Saves light.png, dark.png, hover-light.png, hover-dark.png, zoom.png and standalone.png,
@@ -240,6 +240,11 @@ async function checkThemes(ctx, page, url, id, chart, out) {
     const ratio = contrast(seen.text, seen.background);
     if (ratio < 4.5) ctx.fail(`${name}: axis text ${seen.text} on ${seen.background} has contrast ${ratio.toFixed(2)}`);
   }
+  /* Printing a dark page prints the figure light. */
+  await page.emulateMediaType("print");
+  const printed = await page.$eval(`#${id} .rlf-bg`, (r) => getComputedStyle(r).fill);
+  await page.emulateMediaType(null);
+  if (printed !== light.background) ctx.fail(`printed from the dark theme, the figure background is ${printed}`);
   ctx.log(`luminance light ${light.luminance.toFixed(3)}, dark ${toggled.luminance.toFixed(3)}; ` +
     `axis text ${light.text} → ${toggled.text}`);
   await page.evaluate(() => localStorage.removeItem("rlbook-theme"));
