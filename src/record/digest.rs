@@ -3,7 +3,7 @@
 //! digests are compared structurally, with numbers within the tolerance.
 
 use super::compare::Tolerance;
-use crate::lang::plot::model::{Color, Figure, LineStyle, Panel, Series, SeriesKind};
+use crate::lang::plot::model::{Color, Figure, LineStyle, Panel, Series};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -120,14 +120,7 @@ fn panel_digest(p: &Panel) -> PanelDigest {
 }
 
 fn series_digest(s: &Series) -> SeriesDigest {
-    let kind = match s.kind {
-        SeriesKind::Line => "line",
-        SeriesKind::Scatter => "scatter",
-        SeriesKind::Bar { .. } => "bar",
-        SeriesKind::Step => "step",
-        SeriesKind::Stem => "stem",
-        SeriesKind::HLine => "hline",
-    };
+    let kind = s.kind.name();
     let style = match s.style {
         LineStyle::Solid => "solid",
         LineStyle::Dashed => "dashed",

@@ -24,6 +24,20 @@ pub enum SeriesKind {
     HLine,
 }
 
+impl SeriesKind {
+    /// The kind's name in the record, the CSV files and the page data: `line`, `bar`, …
+    pub fn name(&self) -> &'static str {
+        match self {
+            SeriesKind::Line => "line",
+            SeriesKind::Scatter => "scatter",
+            SeriesKind::Bar { .. } => "bar",
+            SeriesKind::Step => "step",
+            SeriesKind::Stem => "stem",
+            SeriesKind::HLine => "hline",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LineStyle {
     Solid,

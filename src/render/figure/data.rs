@@ -163,18 +163,6 @@ fn panel_data<'a>(panel: &'a Panel, view: &'a PanelView) -> PanelData<'a> {
     data
 }
 
-/// The name a page script and the CSV file use for a series kind.
-pub(crate) fn kind_name(kind: &SeriesKind) -> &'static str {
-    match kind {
-        SeriesKind::Line => "line",
-        SeriesKind::Scatter => "scatter",
-        SeriesKind::Bar { .. } => "bar",
-        SeriesKind::Step => "step",
-        SeriesKind::Stem => "stem",
-        SeriesKind::HLine => "hline",
-    }
-}
-
 /// Series `k` of `all`; its x refers to an earlier series with the same x.
 fn series_data(all: &[Series], k: usize) -> SeriesData<'_> {
     let s = &all[k];
@@ -195,7 +183,7 @@ fn series_data(all: &[Series], k: usize) -> SeriesData<'_> {
         },
     };
     SeriesData {
-        kind: kind_name(&s.kind),
+        kind: s.kind.name(),
         label: &s.label,
         x,
         y: Numbers(

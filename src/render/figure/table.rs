@@ -280,7 +280,7 @@ pub(crate) fn csv(fig: &Figure) -> String {
             }
         } else {
             for s in &panel.series {
-                let kind = super::data::kind_name(&s.kind);
+                let kind = s.kind.name();
                 for (&x, &y) in s.x.iter().zip(&s.y) {
                     let x = category(panel, x).unwrap_or_else(|| number(x));
                     row(&mut out, p, kind, &s.label, [&x, &number(y), ""]);

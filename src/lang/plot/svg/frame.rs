@@ -176,7 +176,7 @@ fn tick_marks(svg: &mut Svg, plot: &Plot) {
 fn tick_labels(svg: &mut Svg, plot: &Plot, slanted_x: bool) {
     let r = plot.rect;
     let y = r.bottom() + TICK_LEN + 3.0 + TICK_SIZE * 0.8;
-    open_text(svg, "rlf-lx", "middle");
+    open_text(svg, "rlf-lx", TICK_SIZE, "middle");
     for (&t, label) in plot.x.ticks.iter().zip(plot.x.labels()) {
         let x = plot.x.px(t, (r.x, r.right()));
         if slanted_x {
@@ -197,7 +197,7 @@ fn tick_labels(svg: &mut Svg, plot: &Plot, slanted_x: bool) {
         }
     }
     svg.close("g");
-    open_text(svg, "rlf-ly", "end");
+    open_text(svg, "rlf-ly", TICK_SIZE, "end");
     for (&t, label) in plot.y.ticks.iter().zip(plot.y.labels()) {
         let y = plot.y.px(t, (r.bottom(), r.y)) + TICK_SIZE * 0.35;
         let x = r.x - TICK_LEN - 3.0;
@@ -214,7 +214,7 @@ pub(crate) fn side_ticks(svg: &mut Svg, plot: &Plot) {
         .map(|[_, y, ..]| [x, y, x + TICK_LEN, y])
         .collect();
     grid(svg, "rlf-tb", AXIS, &marks);
-    open_text(svg, "rlf-lb", "start");
+    open_text(svg, "rlf-lb", TICK_SIZE, "start");
     for (&t, label) in plot.y.ticks.iter().zip(plot.y.labels()) {
         let y = plot.y.px(t, (plot.rect.bottom(), plot.rect.y)) + TICK_SIZE * 0.35;
         let at = [("x", (x + TICK_LEN + 3.0).into()), ("y", y.into())];
@@ -225,15 +225,7 @@ pub(crate) fn side_ticks(svg: &mut Svg, plot: &Plot) {
 
 fn axis_labels(svg: &mut Svg, plot: &Plot, area: Rect, texts: &Texts) {
     let r = plot.rect;
-    open_role(
-        svg,
-        TEXT,
-        &[
-            ("class", "rlf-fg rlf-label".into()),
-            ("font-size", LABEL_SIZE.into()),
-            ("text-anchor", "middle".into()),
-        ],
-    );
+    open_text(svg, "rlf-label", LABEL_SIZE, "middle");
     if !texts.xlabel.is_empty() {
         let y = area.bottom() - PAD - LABEL_SIZE * 0.25;
         let at = [("x", (r.x + r.w / 2.0).into()), ("y", y.into())];
@@ -295,13 +287,15 @@ pub(crate) fn open_role(svg: &mut Svg, role: Role, attrs: &[(&str, Attr)]) {
     svg.open("g", &all);
 }
 
-fn open_text(svg: &mut Svg, class: &str, anchor: &str) {
+/// `<g>` of text in the text colour: `class` (besides the role's), `size` pixels, anchored
+/// at `anchor` (`start`, `middle`, `end`).
+pub(crate) fn open_text(svg: &mut Svg, class: &str, size: f64, anchor: &str) {
     open_role(
         svg,
         TEXT,
         &[
-            ("class", format!("rlf-fg {class}").into()),
-            ("font-size", TICK_SIZE.into()),
+            ("class", format!("{} {class}", TEXT.class).into()),
+            ("font-size", size.into()),
             ("text-anchor", Attr::Str(anchor)),
         ],
     );

@@ -6,9 +6,9 @@
 //! with a sample of the series (its line style, marker or bar) and its label; the entries'
 //! boxes are returned so a page script can make them toggle their series.
 
-use super::frame::open_role;
+use super::frame::open_text;
 use super::series::{self, Drawn, Sample};
-use super::style::{AXIS, LEGEND, MARKER_RADIUS, TEXT, TICK_SIZE};
+use super::style::{AXIS, LEGEND, MARKER_RADIUS, TICK_SIZE};
 use super::text;
 use super::view::Rect;
 use super::writer::Svg;
@@ -123,14 +123,7 @@ fn write_entry(svg: &mut Svg, d: &Drawn, label: &str, (x, mid): (f64, f64)) {
             ],
         ),
     }
-    open_role(
-        svg,
-        TEXT,
-        &[
-            ("class", TEXT.class.into()),
-            ("font-size", TICK_SIZE.into()),
-        ],
-    );
+    open_text(svg, "rlf-key-text", TICK_SIZE, "start");
     let baseline = mid + TICK_SIZE * 0.35;
     svg.text(
         "text",

@@ -9,7 +9,7 @@
 
 use super::frame::{self, PAD, Texts, open_role};
 use super::scale::Scale;
-use super::style::{AXIS, GRID_MAJOR, LABEL_SIZE, TEXT, TICK_SIZE, WALL};
+use super::style::{AXIS, GRID_MAJOR, LABEL_SIZE, TICK_SIZE, WALL};
 use super::text;
 use super::view::{PanelView, Rect};
 use super::writer::{Svg, hex};
@@ -223,15 +223,7 @@ fn ticks(svg: &mut Svg, proj: &Projection, axes: &Axes, (bu, bv): (f64, f64)) {
         };
         labels.push(((x + shift, y), label));
     }
-    open_role(
-        svg,
-        TEXT,
-        &[
-            ("class", "rlf-fg rlf-ticks".into()),
-            ("font-size", TICK_SIZE.into()),
-            ("text-anchor", "middle".into()),
-        ],
-    );
+    frame::open_text(svg, "rlf-ticks", TICK_SIZE, "middle");
     for ((x, y), label) in labels {
         svg.text(
             "text",
@@ -353,15 +345,7 @@ fn axis_names(svg: &mut Svg, proj: &Projection, panel: &Panel, (bu, bv): (f64, f
         (proj.px((0.0, -bv, -1.0)), name(&panel.xlabel, "x")),
         (proj.px((-bu, 0.0, -1.0)), name(&panel.ylabel, "y")),
     ];
-    open_role(
-        svg,
-        TEXT,
-        &[
-            ("class", "rlf-fg rlf-label".into()),
-            ("font-size", LABEL_SIZE.into()),
-            ("text-anchor", "middle".into()),
-        ],
-    );
+    frame::open_text(svg, "rlf-label", LABEL_SIZE, "middle");
     for ((x, y), label) in edges {
         let (dx, dy) = (x - centre.0, y - centre.1);
         let len = dx.hypot(dy).max(1e-9);
