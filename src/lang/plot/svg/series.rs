@@ -372,7 +372,7 @@ fn rects(svg: &mut Svg, rects: &[&Rect], group: &[(&str, super::writer::Attr)]) 
 }
 
 /// The stroke of a line style: dash pattern, if any.
-pub(crate) fn dashes(st: LineStyle) -> Option<&'static str> {
+fn dashes(st: LineStyle) -> Option<&'static str> {
     match st {
         LineStyle::Solid => None,
         LineStyle::Dashed => Some("9 5"),
