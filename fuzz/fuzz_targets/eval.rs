@@ -1,6 +1,7 @@
 //! Fuzz target: the evaluator on arbitrary text run as one notebook block, with a small
 //! budget (a short time limit, a small allocation cap, a shallow call depth) and no file
-//! writes. Any program must end (normally or with an error), never panic, abort or hang.
+//! writes. Any program must end (normally or with an error), never panic, abort or hang;
+//! every figure it draws must render to well-formed SVG.
 
 #![no_main]
 
@@ -28,5 +29,9 @@ fuzz_target!(|code: &str| {
     let out = session.run_block("fuzz.md", 1, code);
     if let Some(error) = &out.error {
         assert!(!error.rendered.is_empty(), "an error renders as text");
+    }
+    for figure in &out.figures {
+        let drawing = rlbook::lang::plot::svg::draw(figure, "f");
+        assert!(drawing.svg.starts_with("<svg") && drawing.svg.ends_with("</svg>\n"));
     }
 });

@@ -1,7 +1,7 @@
 //! Fuzz target: the Markdown and directive front end. Arbitrary text is parsed as a lesson
 //! (frontmatter, fences, attributes, directives, inline values); a lesson that loads is
-//! rendered to HTML with an empty run sized to it, its formulas prerendered by KaTeX, and a
-//! trivial figure renderer. Either step may fail with an error, never panic or hang.
+//! rendered to HTML with an empty run sized to it (so it draws no figures) and its formulas
+//! prerendered by KaTeX. Either step may fail with an error, never panic or hang.
 
 #![no_main]
 
@@ -9,14 +9,9 @@ use libfuzzer_sys::fuzz_target;
 use rlbook::book::{Book, Lesson};
 use rlbook::config::Config;
 use rlbook::exec::{BlockRun, InlineRun, LessonRun, ScriptRun};
-use rlbook::lang::Figure;
 use rlbook::render::lesson::{RenderContext, render_lesson};
 use rlbook::render::math::{MathCache, collect_formulas};
 use std::path::{Path, PathBuf};
-
-fn no_figure(_: &Figure) -> String {
-    "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>".to_string()
-}
 
 /// A run with nothing executed, one entry per block, inline value and script.
 fn empty_run(lesson: &Lesson) -> LessonRun {
@@ -61,7 +56,7 @@ fuzz_target!(|source: &str| {
         book: &book,
         math: &math,
         strict: false,
-        figure_svg: no_figure,
+        draw_figure: rlbook::lang::plot::svg::draw,
     };
     let _ = render_lesson(&ctx, &book.lessons[0], &runs[0]);
 });
