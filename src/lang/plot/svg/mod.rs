@@ -17,6 +17,7 @@ mod frame;
 pub mod heatmap;
 mod legend;
 mod numbers;
+mod projection;
 mod scale;
 mod series;
 mod style;

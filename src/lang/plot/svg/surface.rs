@@ -3,11 +3,10 @@
 //! quadrilateral coloured by its mean height, painted far to near so nearer cells cover
 //! farther ones. Dense grids are sampled down to keep the SVG small.
 //!
-//! The projection is orthographic: the data box is scaled to the unit cube, turned by
-//! [`YAW`] about the vertical axis, tilted by [`PITCH`] towards the viewer and fitted into
-//! the panel.
+//! The view comes from [`super::projection`].
 
 use super::frame::{self, PAD, Texts, open_role};
+use super::projection::{Axes, Projection, Unit, along, turn};
 use super::scale::Scale;
 use super::style::{AXIS, GRID_MAJOR, LABEL_SIZE, TICK_SIZE, WALL};
 use super::text;
@@ -20,76 +19,6 @@ use crate::lang::plot::model::{Panel, Surface};
 const MAX_LINES: usize = 40;
 /// At most this many grid points per direction can be read out.
 const MAX_POINTS: usize = 24;
-/// Turn about the vertical axis, radians.
-const YAW: f64 = 0.65;
-/// Tilt towards the viewer, radians.
-const PITCH: f64 = 0.45;
-/// Height of the unit box relative to its width.
-const Z_SCALE: f64 = 0.75;
-
-/// A point of the unit box: each coordinate in [-1, 1].
-type Unit = (f64, f64, f64);
-
-/// The box's placement on the panel.
-struct Projection {
-    scale: f64,
-    centre: (f64, f64),
-}
-
-/// Screen direction (right, up) and depth (larger is farther) of a unit point.
-fn turn((u, v, w): Unit) -> (f64, f64, f64) {
-    let (sy, cy) = YAW.sin_cos();
-    let (sp, cp) = PITCH.sin_cos();
-    let right = u * cy - v * sy;
-    let back = u * sy + v * cy;
-    let up = w * Z_SCALE * cp + back * sp;
-    let depth = back * cp - w * Z_SCALE * sp;
-    (right, up, depth)
-}
-
-impl Projection {
-    /// Fit the unit box into `room`.
-    fn fit(room: Rect) -> Projection {
-        let corners = (0..8).map(|k| {
-            let pick = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
-            turn((pick(1), pick(2), pick(4)))
-        });
-        let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
-        for (r, u, _) in corners {
-            lo = (lo.0.min(r), lo.1.min(u));
-            hi = (hi.0.max(r), hi.1.max(u));
-        }
-        let scale = (room.w / (hi.0 - lo.0)).min(room.h / (hi.1 - lo.1));
-        let centre = (
-            room.x + room.w / 2.0 - scale * (lo.0 + hi.0) / 2.0,
-            room.y + room.h / 2.0 + scale * (lo.1 + hi.1) / 2.0,
-        );
-        Projection { scale, centre }
-    }
-
-    fn px(&self, p: Unit) -> (f64, f64) {
-        let (right, up, _) = turn(p);
-        (
-            self.centre.0 + right * self.scale,
-            self.centre.1 - up * self.scale,
-        )
-    }
-}
-
-/// Data → unit box, per axis.
-struct Axes {
-    x: Scale,
-    y: Scale,
-    z: Scale,
-}
-
-impl Axes {
-    fn unit(&self, (x, y, z): (f64, f64, f64)) -> Unit {
-        let f = |s: &Scale, v: f64| (v - s.lo) / (s.hi - s.lo) * 2.0 - 1.0;
-        (f(&self.x, x), f(&self.y, y), f(&self.z, z))
-    }
-}
-
 /// Draw a surface panel into `area`.
 pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, surf: &Surface) -> PanelView {
     let texts = Texts::of(panel, area);
@@ -175,17 +104,16 @@ fn walls(svg: &mut Svg, proj: &Projection, axes: &Axes, (bu, bv): (f64, f64)) {
         );
     }
     svg.close("g");
-    let unit = |s: &Scale, t: f64| (t - s.lo) / (s.hi - s.lo) * 2.0 - 1.0;
     let mut lines = Vec::new();
-    for t in axes.x.ticks.iter().map(|&t| unit(&axes.x, t)) {
+    for t in axes.x.ticks.iter().map(|&t| along(&axes.x, t)) {
         lines.push([(t, -1.0, -1.0), (t, 1.0, -1.0)]);
         lines.push([(t, bv, -1.0), (t, bv, 1.0)]);
     }
-    for t in axes.y.ticks.iter().map(|&t| unit(&axes.y, t)) {
+    for t in axes.y.ticks.iter().map(|&t| along(&axes.y, t)) {
         lines.push([(-1.0, t, -1.0), (1.0, t, -1.0)]);
         lines.push([(bu, t, -1.0), (bu, t, 1.0)]);
     }
-    for t in axes.z.ticks.iter().map(|&t| unit(&axes.z, t)) {
+    for t in axes.z.ticks.iter().map(|&t| along(&axes.z, t)) {
         lines.push([(bu, -1.0, t), (bu, 1.0, t)]);
         lines.push([(-1.0, bv, t), (1.0, bv, t)]);
     }
@@ -200,7 +128,6 @@ fn walls(svg: &mut Svg, proj: &Projection, axes: &Axes, (bu, bv): (f64, f64)) {
 /// Tick labels: x along the front edge of the floor, y along its other front edge, z up the
 /// front corner of the back walls.
 fn ticks(svg: &mut Svg, proj: &Projection, axes: &Axes, (bu, bv): (f64, f64)) {
-    let unit = |s: &Scale, t: f64| (t - s.lo) / (s.hi - s.lo) * 2.0 - 1.0;
     let floor_centre = proj.px((0.0, 0.0, -1.0));
     let mut labels: Vec<((f64, f64), String)> = Vec::new();
     let mut outward = |p: (f64, f64), label: String, push: f64| {
@@ -209,13 +136,13 @@ fn ticks(svg: &mut Svg, proj: &Projection, axes: &Axes, (bu, bv): (f64, f64)) {
         labels.push(((p.0 + dx / len * push, p.1 + dy / len * push), label));
     };
     for (&t, label) in axes.x.ticks.iter().zip(axes.x.labels()) {
-        outward(proj.px((unit(&axes.x, t), -bv, -1.0)), label, 16.0);
+        outward(proj.px((along(&axes.x, t), -bv, -1.0)), label, 16.0);
     }
     for (&t, label) in axes.y.ticks.iter().zip(axes.y.labels()) {
-        outward(proj.px((-bu, unit(&axes.y, t), -1.0)), label, 16.0);
+        outward(proj.px((-bu, along(&axes.y, t), -1.0)), label, 16.0);
     }
     for (&t, label) in axes.z.ticks.iter().zip(axes.z.labels()) {
-        let (x, y) = proj.px((-bu, bv, unit(&axes.z, t)));
+        let (x, y) = proj.px((-bu, bv, along(&axes.z, t)));
         let shift = if x < floor_centre.0 {
             -8.0 - text::width(&label, TICK_SIZE) / 2.0
         } else {
@@ -399,17 +326,6 @@ mod tests {
         assert_eq!(points.len(), 16);
         assert!(cells.windows(2).all(|w| w[0].depth >= w[1].depth));
         assert!(quads(&bowl(1), &axes(&bowl(1)), &proj).0.is_empty());
-    }
-
-    #[test]
-    fn the_box_fits_its_room() {
-        let room = Rect::new(10.0, 20.0, 400.0, 300.0);
-        let proj = Projection::fit(room);
-        for k in 0..8 {
-            let pick = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
-            let p = proj.px((pick(1), pick(2), pick(4)));
-            assert!(room.grown(1e-6).contains(p), "{p:?}");
-        }
     }
 
     #[test]
