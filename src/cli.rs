@@ -1,8 +1,10 @@
 //! The command line: `rlbook build`, `check`, `bless` and `run FILE.rlab`. Maps commands to
 //! library calls and results to exit codes (0 success, 1 any failure).
 
-use crate::build::{self, Goal, Summary};
+use crate::build::{self, Summary};
+use crate::diagnostic::{self, Format};
 use crate::lang::{Config, Mode, Session};
+use crate::pipeline::Goal;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -64,9 +66,10 @@ enum Command {
     Run {
         /// The script to run; `run` and `savefig` paths are relative to its folder.
         file: PathBuf,
-        /// Plot output: figures are only written by `savefig` (accepted for rustlab compatibility).
-        #[arg(long, value_enum, default_value_t = PlotMode::None)]
-        plot: PlotMode,
+        /// Plot output: figures are only written by `savefig` (accepted for rustlab
+        /// compatibility; `none` is the only value).
+        #[arg(long, value_parser = ["none"], default_value = "none", hide_possible_values = true)]
+        plot: String,
         /// Seed the random stream (default: OS entropy, like rustlab).
         #[arg(long)]
         seed: Option<u64>,
@@ -90,11 +93,25 @@ struct BookArgs {
     /// write the whole site.
     #[arg(long)]
     no_cache: bool,
+    /// How to print diagnostics: `human` text on standard error, or `json`, one object per
+    /// line on standard output (for editors and CI annotations).
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum PlotMode {
-    None,
+enum MessageFormat {
+    Human,
+    Json,
+}
+
+impl MessageFormat {
+    fn format(self) -> Format {
+        match self {
+            MessageFormat::Human => Format::Human,
+            MessageFormat::Json => Format::Json,
+        }
+    }
 }
 
 /// Parse the command line, run the command, and give the exit status.
@@ -131,10 +148,16 @@ pub fn main() -> ExitCode {
             }
         }
         Command::Bless { lessons, dir } => {
-            report(build::bless(&dir, &lessons).map(|lines| Summary {
-                line: format!("blessed {} lesson(s)", lines.len()),
-                notes: lines,
-            }))
+            let result = build::bless(&dir, &lessons).map(|lines| {
+                for line in &lines {
+                    eprintln!("{line}");
+                }
+                Summary {
+                    line: format!("blessed {} lesson(s)", lines.len()),
+                    diagnostics: Vec::new(),
+                }
+            });
+            report(result, Format::Human)
         }
     }
 }
@@ -151,26 +174,26 @@ fn run_pipeline(book: &BookArgs, goal: Goal, strict: bool) -> ExitCode {
         strict,
         locked: book.locked || in_ci(),
         report: book.report.clone(),
-        live_reload: None,
         cache: !book.no_cache,
     };
-    report(build::run(&opts))
+    report(build::run(&opts), book.message_format.format())
 }
 
-/// Print notes and the summary (stdout), or every failure message and the summary (stderr).
-fn report(result: Result<Summary, build::Failure>) -> ExitCode {
+/// Print the diagnostics, then the summary: on standard output when all went well, as an
+/// `error:` line on standard error when not (in JSON mode the summary goes to standard
+/// error either way, so that standard output holds JSON only).
+fn report(result: Result<Summary, build::Failure>, format: Format) -> ExitCode {
     match result {
         Ok(summary) => {
-            for note in &summary.notes {
-                eprintln!("{note}");
+            diagnostic::print(&summary.diagnostics, format);
+            match format {
+                Format::Human => println!("{}", summary.line),
+                Format::Json => eprintln!("{}", summary.line),
             }
-            println!("{}", summary.line);
             ExitCode::SUCCESS
         }
         Err(failure) => {
-            for message in &failure.messages {
-                eprintln!("{message}\n");
-            }
+            diagnostic::print(&failure.diagnostics, format);
             eprintln!("error: {}", failure.summary);
             ExitCode::FAILURE
         }

@@ -155,9 +155,10 @@ fn fixture_page_metadata() {
             ),
         ]
     );
+    let warnings: Vec<String> = page.warnings.iter().map(|w| w.text()).collect();
     assert_eq!(
-        page.warnings,
-        ["content/01-basics.md:66: broken lesson link '09-missing.md'"]
+        warnings,
+        ["warning: content/01-basics.md:66: broken lesson link '09-missing.md'"]
     );
     let figures: Vec<&str> = page.figures.iter().map(|f| f.path.as_str()).collect();
     assert_eq!(

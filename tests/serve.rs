@@ -212,13 +212,77 @@ fn lessons_and_theme_files_added_while_serving_are_picked_up() {
 #[test]
 fn ctrl_c_stops_the_server_cleanly() {
     let mut served = Served::start();
-    let site = served.site_dir.clone();
-    assert!(site.is_dir());
     let _ws = served.websocket();
     let status = served.interrupt();
     assert!(status.success(), "{status:?}");
     assert!(served.stdout().contains("stopped"));
-    assert!(!site.exists(), "{} is left behind", site.display());
+    assert!(
+        !served.root.join("site").exists(),
+        "serve serves from memory and writes no site"
+    );
+}
+
+/// Every file of a site written by `rlbook build`, by `/`-separated path.
+fn built_files(site: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(site)
+        .min_depth(1)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file() && !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| {
+            let rel = e
+                .path()
+                .strip_prefix(site)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_file_served_is_the_one_build_writes_apart_from_the_live_reload_snippet() {
+    let served = Served::start();
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
+        .args(["build", &served.root.display().to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let files = built_files(&served.root.join("site"));
+    assert!(files.len() > 10, "{} files", files.len());
+    for (path, bytes) in &files {
+        let reply = served.get(&format!("/{path}"));
+        assert_eq!(reply.status, 200, "{path}");
+        if !path.ends_with(".html") {
+            assert!(reply.bytes == *bytes, "{path} differs from the built file");
+            continue;
+        }
+        let page = String::from_utf8(bytes.clone()).unwrap();
+        let at = page.rfind("</body>").unwrap();
+        let served_page = reply.body;
+        assert!(
+            served_page.starts_with(&page[..at]),
+            "{path}: the page before the snippet"
+        );
+        assert!(
+            served_page.ends_with(&page[at..]),
+            "{path}: the page after the snippet"
+        );
+        let added = &served_page[at..served_page.len() - (page.len() - at)];
+        assert!(
+            added.starts_with("<link rel=\"stylesheet\" href=\"/__rlbook/overlay.css\">")
+                && added.contains("id=\"rlbook-overlay\"")
+                && !added.contains("</body>"),
+            "{path}: {added}"
+        );
+    }
 }
 
 #[test]

@@ -83,6 +83,7 @@ fn pages_of(root: &Path, book: &Book) -> Vec<LessonHtml> {
                 figures: vec![],
                 scripts: vec![],
                 warnings: vec![],
+                linked: vec![],
             }
         })
         .collect()
@@ -135,7 +136,6 @@ fn build_into(name: &str, pages: impl Fn(&Book) -> Vec<LessonHtml>, out: &Path) 
     let book = Book::load(Config::load(&root).unwrap()).unwrap();
     let opts = SiteOptions {
         output: out.to_path_buf(),
-        live_reload: None,
     };
     write_site(&book, &pages(&book), &opts).unwrap()
 }

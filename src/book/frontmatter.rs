@@ -2,7 +2,8 @@
 //! lesson's drift tolerances `rtol` / `atol`. Only flat `key: value` pairs are meaningful
 //! here, so this reads exactly that form and rejects anything else with a line number.
 
-use anyhow::{Result, bail};
+use crate::diagnostic::{Diagnostic, Kind};
+use anyhow::Result;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Frontmatter {
@@ -24,7 +25,7 @@ pub fn split(source: &str, name: &str) -> Result<(Frontmatter, usize)> {
     let mut offset = 3 + if rest.starts_with("\r\n") { 2 } else { 1 };
     let mut fm = Frontmatter::default();
     for (i, line) in source[offset..].split_inclusive('\n').enumerate() {
-        let line_no = i + 2;
+        let line_no = u32::try_from(i + 2).unwrap_or(u32::MAX);
         offset += line.len();
         let text = line.trim_end();
         if text == "---" || text == "..." {
@@ -33,9 +34,17 @@ pub fn split(source: &str, name: &str) -> Result<(Frontmatter, usize)> {
         if text.trim().is_empty() || text.trim_start().starts_with('#') {
             continue;
         }
-        parse_line(&mut fm, text).map_err(|m| anyhow::anyhow!("{name}:{line_no}: {m}"))?;
+        parse_line(&mut fm, text).map_err(|m| {
+            Diagnostic::error(Kind::Load, m)
+                .in_file(name)
+                .on_line(line_no, 1)
+        })?;
     }
-    bail!("{name}:1: frontmatter opened with '---' is never closed")
+    let message = "frontmatter opened with '---' is never closed";
+    Err(Diagnostic::error(Kind::Load, message)
+        .in_file(name)
+        .on_line(1, 1)
+        .into())
 }
 
 fn parse_line(fm: &mut Frontmatter, text: &str) -> std::result::Result<(), String> {

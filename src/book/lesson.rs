@@ -7,7 +7,8 @@ use super::fence::{self, BlockAttrs, Directives};
 use super::frontmatter::{self, Frontmatter};
 use super::inline::{self, InlineValue};
 use super::script::Script;
-use anyhow::{Result, bail};
+use crate::diagnostic::{Diagnostic, Kind};
+use anyhow::Result;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -73,7 +74,7 @@ impl Lesson {
         check_stray_directives(&source, body_start, &code_ranges, &blocks, &display)?;
         let inlines = inline::scan(&source, body_start, &code_ranges).map_err(|(at, msg)| {
             let (line, col) = inline::line_col(&source, at);
-            anyhow::anyhow!("{display}:{line}:{col}: {msg}")
+            load_error(&display, msg).at(line, col)
         })?;
         let title = frontmatter
             .title
@@ -154,19 +155,20 @@ fn make_block(
     display: &str,
 ) -> Result<Option<CodeBlock>> {
     let source = lines.source();
-    let (fence_line, _) = lines.line_col(span.start);
-    let at = |msg: String| anyhow::anyhow!("{display}:{fence_line}: {msg}");
+    let (fence_line, fence_col) = lines.line_col(span.start);
+    let at = |msg: String| load_error(display, msg).on_line(fence_line, fence_col);
     let Some((lang, attrs)) = fence::parse_info(info).map_err(at)? else {
         return Ok(None);
     };
     if !closes_fence(&source[span.clone()]) {
         return Err(at(format!(
             "unclosed code fence: the ```{lang} block opened here is never closed"
-        )));
+        ))
+        .into());
     }
     let directives = directives_before(source, span.start).map_err(|(above, msg)| {
         let line = fence_line.saturating_sub(above);
-        anyhow::anyhow!("{display}:{line}: {msg}")
+        load_error(display, msg).on_line(line, line_indent(source, line) + 1)
     })?;
     Ok(Some(CodeBlock {
         index,
@@ -178,6 +180,20 @@ fn make_block(
         fence_line,
         first_line: fence_line + 1,
     }))
+}
+
+/// An error in the lesson `display`.
+fn load_error(display: &str, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(Kind::Load, message).in_file(display)
+}
+
+/// The number of blanks that start line `line` (1-based) of `source`.
+fn line_indent(source: &str, line: u32) -> u32 {
+    let text = source
+        .lines()
+        .nth(line.saturating_sub(1) as usize)
+        .unwrap_or("");
+    text.chars().take_while(|c| c.is_whitespace()).count() as u32
 }
 
 /// Whether a fenced block's text ends with a closing fence line (same character, at least as
@@ -250,11 +266,15 @@ fn check_stray_directives(
             gap.lines().all(|l| fence::directive_of(l).is_some())
         });
         if !attached {
-            let (line_no, _) = inline::line_col(source, here);
-            bail!(
-                "{display}:{line_no}: directive '{}' must be directly followed by an rlab code block",
+            let (line_no, col) = inline::line_col(source, here);
+            let message = format!(
+                "directive '{}' must be directly followed by an rlab code block",
                 line.trim()
             );
+            let indent = line.chars().take_while(|c| c.is_whitespace()).count() as u32;
+            return Err(load_error(display, message)
+                .on_line(line_no, col + indent)
+                .into());
         }
     }
     Ok(())

@@ -10,6 +10,7 @@ pub mod script;
 pub use lesson::{CodeBlock, Lesson};
 
 use crate::config::Config;
+use crate::diagnostic::{Diagnostic, Diagnostics, Kind};
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,16 @@ pub struct Book {
 impl Book {
     /// Load every lesson of the book; all load errors are reported together.
     pub fn load(config: Config) -> Result<Book> {
+        let (book, problems) = Book::load_reporting(config)?;
+        if !problems.is_empty() {
+            return Err(Diagnostics(problems).into());
+        }
+        Ok(book)
+    }
+
+    /// Load every lesson that can be loaded, and the errors of those that cannot. Fails only
+    /// when no lesson can be loaded (no lessons folder, no lessons, every one broken).
+    pub fn load_reporting(config: Config) -> Result<(Book, Vec<Diagnostic>)> {
         let dir = &config.paths.lessons;
         if !dir.is_dir() {
             bail!(
@@ -31,15 +42,15 @@ impl Book {
             );
         }
         let mut lessons = Vec::new();
-        let mut errors = Vec::new();
+        let mut problems = Vec::new();
         for path in lesson_files(dir)? {
             match load_lesson(&config, &path) {
                 Ok(lesson) => lessons.push(lesson),
-                Err(e) => errors.push(format!("{e:#}")),
+                Err(e) => problems.extend(Diagnostic::of_error(Kind::Load, &e)),
             }
         }
-        if !errors.is_empty() {
-            bail!("{}", errors.join("\n"));
+        if lessons.is_empty() && !problems.is_empty() {
+            return Err(Diagnostics(problems).into());
         }
         if lessons.is_empty() {
             bail!("no lessons (*.md) in '{}'", config.display_path(dir));
@@ -47,7 +58,7 @@ impl Book {
         lessons.sort_by(|a, b| {
             (a.order.unwrap_or(i64::MAX), &a.slug).cmp(&(b.order.unwrap_or(i64::MAX), &b.slug))
         });
-        Ok(Book { config, lessons })
+        Ok((Book { config, lessons }, problems))
     }
 
     /// The lesson with this slug.
@@ -83,7 +94,9 @@ fn load_lesson(config: &Config, path: &Path) -> Result<Lesson> {
             &String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]),
             e.utf8_error().valid_up_to(),
         );
-        anyhow::anyhow!("{display}:{line}: not valid UTF-8")
+        Diagnostic::error(Kind::Load, "not valid UTF-8")
+            .in_file(display.clone())
+            .on_line(line, 1)
     })?;
     let slug = path
         .file_stem()

@@ -61,6 +61,14 @@ impl KeyHasher {
         }
     }
 
+    pub fn path(&mut self, path: &std::path::Path) -> &mut Self {
+        self.str(&path.to_string_lossy())
+    }
+
+    pub fn f64(&mut self, x: f64) -> &mut Self {
+        self.u64(x.to_bits())
+    }
+
     pub fn digest(&mut self, d: &Digest) -> &mut Self {
         self.0.update(&d.0);
         self

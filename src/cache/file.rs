@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const MAGIC: &[u8; 8] = b"RLBKCACH";
 
 /// The cache format number: bump it when the layout or any cached type changes shape.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The rlbook version, the first part of every file's build.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

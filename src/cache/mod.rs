@@ -19,6 +19,7 @@
 
 pub(crate) mod digest;
 pub(crate) mod file;
+pub(crate) mod inputs;
 pub(crate) mod pages;
 
 use serde::Serialize;

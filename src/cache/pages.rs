@@ -1,43 +1,38 @@
 //! Rendered pages in the cache: a lesson's [`LessonHtml`] is a function of the lesson (its
-//! source, file, scripts, everything parsed from them), its run, the slugs and titles of the
-//! book's lessons (what its links resolve to and show) and strictness. The key digests all of
-//! them; the renderers (KaTeX, syntect, the figure renderer) are rlbook's own, pinned by the
-//! build in the file header.
+//! file, source and scripts, everything parsed from them), its run, strictness, and the
+//! titles of the lessons it links to. The key digests the first three; the page itself lists
+//! the lessons it looked up ([`LessonHtml::linked`]), and it stands while each of them still
+//! has the title it had (or is still absent). The renderers (KaTeX, syntect, the figure
+//! renderer) are rlbook's own, pinned by the build in the file header.
 
 use super::digest::{Digest, KeyHasher};
-use super::{Cache, CacheFile};
+use super::{Cache, CacheFile, inputs};
 use crate::book::{Book, Lesson};
 use crate::exec::LessonRun;
 use crate::render::LessonHtml;
 
-/// What every page of a build depends on besides its own lesson and run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BookKey(Digest);
-
-impl BookKey {
-    /// The lessons' slugs and titles, in book order, and strictness.
-    pub fn of(book: &Book, strict: bool) -> BookKey {
-        let mut h = KeyHasher::new("book for pages");
-        h.bool(strict);
-        for lesson in &book.lessons {
-            h.str(&lesson.slug).str(&lesson.title);
-        }
-        BookKey(h.finish())
-    }
-}
-
-/// The key of one lesson's page.
-pub fn page_key(book: &BookKey, lesson: &Lesson, run: &LessonRun) -> Option<Digest> {
+/// The key of one lesson's page (`None` when the run cannot be serialized).
+pub fn page_key(strict: bool, lesson: &Lesson, run: &LessonRun) -> Option<Digest> {
     let run = bincode::serialize(run).ok()?;
     let mut h = KeyHasher::new("page");
-    h.digest(&book.0).str(&format!("{lesson:?}")).bytes(&run);
+    h.bool(strict);
+    inputs::lesson(&mut h, lesson);
+    h.bytes(&run);
     Some(h.finish())
 }
 
-/// The cached page of `lesson` made for `key`. A page is stored with its key, as a pair.
-pub fn load(cache: &Cache, lesson: &Lesson, key: &Digest) -> Option<LessonHtml> {
+/// Whether `page` still shows the lessons it links to as `book` has them.
+pub fn links_stand(page: &LessonHtml, book: &Book) -> bool {
+    page.linked
+        .iter()
+        .all(|(slug, title)| book.lesson(slug).map(|l| &l.title) == title.as_ref())
+}
+
+/// The cached page of `lesson` made for `key`, if its links still stand in `book`. A page is
+/// stored with its key, as a pair.
+pub fn load(cache: &Cache, book: &Book, lesson: &Lesson, key: &Digest) -> Option<LessonHtml> {
     let (stored, page): (Digest, LessonHtml) = cache.load(&CacheFile::page(&lesson.slug))?;
-    (stored == *key && page.slug == lesson.slug).then_some(page)
+    (stored == *key && page.slug == lesson.slug && links_stand(&page, book)).then_some(page)
 }
 
 /// Store the page of `lesson` made for `key`.
@@ -91,7 +86,11 @@ mod tests {
                 figures: Vec::new(),
                 figures_html: String::new(),
             }],
-            warnings: vec!["w".into()],
+            warnings: vec![crate::diagnostic::Diagnostic::warning(
+                crate::diagnostic::Kind::Render,
+                "w",
+            )],
+            linked: Vec::new(),
         }
     }
 
@@ -101,37 +100,47 @@ mod tests {
         let cache = Cache::new(dir.path(), true);
         let a = lesson("01-a", "# A\n\nText.\n");
         let b = book(vec![a.clone()]);
-        let key = page_key(&BookKey::of(&b, false), &a, &LessonRun::default()).unwrap();
-        assert!(load(&cache, &a, &key).is_none());
+        let key = page_key(false, &a, &LessonRun::default()).unwrap();
+        assert!(load(&cache, &b, &a, &key).is_none());
         assert!(store(&cache, &a, &key, &page()));
-        assert_eq!(load(&cache, &a, &key), Some(page()));
+        assert_eq!(load(&cache, &b, &a, &key), Some(page()));
         let other = Digest::of(b"other");
-        assert!(load(&cache, &a, &other).is_none());
+        assert!(load(&cache, &b, &a, &other).is_none());
         assert!(!store(&Cache::disabled(), &a, &key, &page()));
     }
 
     #[test]
-    fn keys_follow_the_lesson_its_run_and_the_titles_it_can_link_to() {
+    fn keys_follow_the_lesson_its_run_and_the_titles_it_links_to() {
         let a = lesson("01-a", "# A\n\nSee [[02-b]].\n");
         let b = lesson("02-b", "# B\n");
         let base = book(vec![a.clone(), b.clone()]);
         let run = LessonRun::default();
-        let key = |book: &Book, l: &Lesson, r: &LessonRun, strict| {
-            page_key(&BookKey::of(book, strict), l, r).unwrap()
+        let key = |l: &Lesson, r: &LessonRun, strict| page_key(strict, l, r).unwrap();
+        let k = key(&a, &run, false);
+        assert_eq!(k, key(&a, &run, false));
+        assert_ne!(k, key(&a, &run, true));
+        let linking = LessonHtml {
+            linked: vec![("02-b".into(), Some("B".into()))],
+            ..page()
         };
-        let k = key(&base, &a, &run, false);
-        assert_eq!(k, key(&base, &a, &run, false));
-        assert_ne!(k, key(&base, &a, &run, true));
+        assert!(links_stand(&linking, &base));
         let retitled = book(vec![a.clone(), lesson("02-b", "# B, renamed\n")]);
-        assert_ne!(k, key(&retitled, &a, &run, false));
+        assert!(!links_stand(&linking, &retitled));
+        let gone = book(vec![a.clone()]);
+        assert!(!links_stand(&linking, &gone));
+        let added = book(vec![a.clone(), b.clone(), lesson("03-c", "# C\n")]);
+        assert!(
+            links_stand(&linking, &added),
+            "a lesson it does not link to"
+        );
         let edited = lesson("01-a", "# A\n\nSee [[02-b]] now.\n");
-        assert_ne!(k, key(&base, &edited, &run, false));
+        assert_ne!(k, key(&edited, &run, false));
         let ran = LessonRun {
             inlines: vec![crate::exec::InlineRun {
                 value: Ok("1".into()),
             }],
             ..LessonRun::default()
         };
-        assert_ne!(k, key(&base, &a, &ran, false));
+        assert_ne!(k, key(&a, &ran, false));
     }
 }

@@ -11,6 +11,7 @@ use crate::book::script::Script;
 use crate::book::{Book, Lesson};
 use crate::cache::Cache;
 use crate::config::Config;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::lang::{self, Figure, FileRun, Mode, RunError, Session};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -93,12 +94,6 @@ pub struct LessonRun {
     pub scripts: Vec<ScriptRun>,
 }
 
-/// A failure that must stop the build, with its rendered message.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExecFailure {
-    pub message: String,
-}
-
 /// Run every lesson of the book, in parallel, without the book's cache.
 pub fn run_book(book: &Book) -> Vec<LessonRun> {
     cached::run_book(book, &Cache::disabled(), &|| {}).0
@@ -154,40 +149,36 @@ pub fn run_script_reporting_files(
 /// Every failure in the runs that must stop the build: errors of blocks not marked
 /// `should_error`, `should_error` blocks that ran cleanly, inline values that failed,
 /// scripts that failed. In lesson order, then document order.
-pub fn failures(book: &Book, runs: &[LessonRun]) -> Vec<ExecFailure> {
+pub fn failures(book: &Book, runs: &[LessonRun]) -> Vec<Diagnostic> {
+    (book.lessons.iter().zip(runs))
+        .flat_map(|(lesson, run)| lesson_failures(lesson, run))
+        .collect()
+}
+
+/// The failures of one lesson's run, as [`failures`].
+pub fn lesson_failures(lesson: &Lesson, run: &LessonRun) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (lesson, run) in book.lessons.iter().zip(runs) {
-        for (block, r) in lesson.blocks.iter().zip(&run.blocks) {
-            match (&r.error, block.attrs.should_error) {
-                (Some(e), false) => out.push(ExecFailure {
-                    message: e.rendered.clone(),
-                }),
-                (None, true) if r.executed => out.push(ExecFailure {
-                    message: format!(
-                        "{}:{}: block {} is marked should_error but ran without an error",
-                        lesson.display,
-                        block.fence_line,
-                        block.index + 1
-                    ),
-                }),
-                _ => {}
+    for (block, r) in lesson.blocks.iter().zip(&run.blocks) {
+        match (&r.error, block.attrs.should_error) {
+            (Some(e), false) => out.push(Diagnostic::of_run_error(e)),
+            (None, true) if r.executed => {
+                let message = format!(
+                    "block {} is marked should_error but ran without an error",
+                    block.index + 1
+                );
+                let d = Diagnostic::error(Kind::Exec, message).in_file(lesson.display.clone());
+                out.push(d.on_line(block.fence_line, 1));
             }
-        }
-        for r in &run.inlines {
-            if let Err(e) = &r.value {
-                out.push(ExecFailure {
-                    message: e.rendered.clone(),
-                });
-            }
-        }
-        for r in &run.scripts {
-            if let Some(e) = &r.error {
-                out.push(ExecFailure {
-                    message: e.rendered.clone(),
-                });
-            }
+            _ => {}
         }
     }
+    let inline_errors = run.inlines.iter().filter_map(|r| r.value.as_ref().err());
+    let script_errors = run.scripts.iter().filter_map(|r| r.error.as_ref());
+    out.extend(
+        inline_errors
+            .chain(script_errors)
+            .map(Diagnostic::of_run_error),
+    );
     out
 }
 

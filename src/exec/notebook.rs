@@ -97,6 +97,19 @@ impl NotebookRun {
     }
 
     /// Every file the steps read, in order.
+    /// The first step that read a file (with `run`) whose text is not the one it read
+    /// (`usize::MAX` when there is none).
+    pub fn first_step_reading_changed_files(&self) -> usize {
+        self.files
+            .iter()
+            .position(|files| {
+                files
+                    .iter()
+                    .any(|f| std::fs::read_to_string(&f.path).ok() != f.text)
+            })
+            .unwrap_or(usize::MAX)
+    }
+
     pub fn all_files(&self) -> impl Iterator<Item = &FileRun> {
         self.files.iter().flatten()
     }

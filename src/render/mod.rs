@@ -64,6 +64,9 @@ pub struct LessonHtml {
     /// Figure files the body refers to.
     pub figures: Vec<FigureFile>,
     pub scripts: Vec<ScriptPage>,
-    /// Non-fatal problems (e.g. a broken link), as `file:line: message`.
-    pub warnings: Vec<String>,
+    /// Non-fatal problems (e.g. a broken link).
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
+    /// The lessons the page looked up by slug (its links), with the title each had then
+    /// (`None`: not in the book): the page stands while they are unchanged.
+    pub linked: Vec<(String, Option<String>)>,
 }

@@ -1,14 +1,15 @@
-//! The builder thread: it owns the [`Project`], takes batches of changes from a queue,
-//! rebuilds, prints what happened, and publishes the new site or problems. A batch that
+//! The builder thread: it owns the warm [`Engine`] and the memory sink, takes batches of
+//! changes from a queue, makes a pass of the pipeline, prints what happened, and publishes
+//! the new site or problems. A batch that
 //! arrives during a rebuild cancels it (the interpreter stops at its next statement); the
 //! cancelled rebuild's changes are merged with the new ones and built together.
 
 use super::changes::Changes;
-use super::project::{Outcome, Project, Report};
 use super::shared::Shared;
-use super::site_files::SiteFiles;
+use crate::diagnostic::Kind;
+use crate::pipeline::publish::Memory;
+use crate::pipeline::{Engine, Goal, Pass, Records, Request, summary};
 use anyhow::{Context, Result};
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -67,21 +68,15 @@ impl Builder {
     }
 
     /// Start the thread: it builds everything first, then takes changes from the queue.
-    pub(crate) fn start(
-        &mut self,
-        project: Project,
-        shared: Arc<Shared>,
-        site_dir: &Path,
-    ) -> Result<()> {
+    pub(crate) fn start(&mut self, engine: Engine, shared: Arc<Shared>) -> Result<()> {
         let rx = self
             .orders
             .take()
             .context("the builder was started twice")?;
         let current = Arc::clone(&self.queue.current);
-        let site_dir = site_dir.to_path_buf();
         let thread = std::thread::Builder::new()
             .name("rlbook-build".into())
-            .spawn(move || run(&rx, &current, project, &shared, &site_dir))
+            .spawn(move || run(&rx, &current, engine, &shared))
             .context("cannot start the build thread")?;
         self.thread = Some(thread);
         Ok(())
@@ -100,10 +95,15 @@ impl Builder {
 fn run(
     rx: &Receiver<Order>,
     current: &Mutex<Arc<AtomicBool>>,
-    mut project: Project,
+    mut engine: Engine,
     shared: &Shared,
-    site_dir: &Path,
 ) {
+    let request = Request {
+        goal: Goal::Serve,
+        strict: false,
+        records: Records::ReadOnly,
+    };
+    let mut sink = Memory::default();
     let mut dirty = Changes::everything();
     loop {
         if dirty.is_empty() {
@@ -121,134 +121,42 @@ fn run(
                 Err(TryRecvError::Empty) => break,
             }
         }
-        match project.rebuild(&dirty, &cancel) {
-            Outcome::Cancelled => {}
-            Outcome::Done(report) => {
-                dirty = Changes::default();
-                print_report(&report);
-                publish(shared, site_dir, report);
+        if let Some(pass) = engine.pass(&request, &mut sink, Some(&cancel)) {
+            dirty = Changes::default();
+            let problems = problems(&pass);
+            print_report(&pass, &problems);
+            match sink.files().filter(|_| pass.published()) {
+                Some(site) => shared.publish_site(site, problems),
+                None => shared.publish_problems(problems),
             }
         }
     }
 }
 
-/// What the terminal shows of a rebuild: notes, problems (as `rlbook build` prints them),
-/// and one summary line.
-fn print_report(report: &Report) {
-    for note in &report.notes {
-        eprintln!("{note}");
-    }
-    for (i, message) in report.problems.iter().enumerate() {
-        if i + 1 < report.problems.len() {
-            eprintln!("{message}\n");
-        } else {
-            eprintln!("{message}");
-        }
-    }
-    println!("{}", report.line());
+/// The errors of a pass as the terminal shows them, and a summary line; empty when all is
+/// well.
+fn problems(pass: &Pass) -> Vec<String> {
+    let mut problems: Vec<String> = summary::errors(pass).iter().map(|d| d.text()).collect();
+    problems.extend(summary::serve_problems(pass));
+    problems
 }
 
-/// Publish the site just written, or only the problems when nothing was written.
-fn publish(shared: &Shared, site_dir: &Path, report: Report) {
-    if !report.wrote_site {
-        shared.publish_problems(report.problems);
-        return;
+/// What the terminal shows of a rebuild: notes and the warnings of pages rendered in it,
+/// the problems (as `rlbook build` prints them), and one summary line.
+fn print_report(pass: &Pass, problems: &[String]) {
+    let notes = pass.diagnostics.iter().filter(|d| !d.is_error());
+    for note in notes.filter(|d| d.kind != Kind::Render || !pass.rendered.is_empty()) {
+        eprintln!("{}", note.text());
     }
-    match SiteFiles::load(site_dir) {
-        Ok(site) => shared.publish_site(site, report.problems),
-        Err(e) => {
-            let mut problems = report.problems;
-            problems.insert(0, format!("{e:#}"));
-            shared.publish_problems(problems);
-        }
-    }
-}
-
-/// The folder serve writes its site in (a fresh temporary one, private to the user, in
-/// memory when the system offers a memory filesystem), removed when dropped.
-pub(crate) struct OutputDir {
-    dir: PathBuf,
-}
-
-/// Where temporary sites go: a memory filesystem (`$XDG_RUNTIME_DIR`, `/dev/shm`) when
-/// there is one, because rewriting and deleting a site's files there costs a fraction of
-/// what it costs on disk; else the system's temporary folder.
-fn temporary_base() -> PathBuf {
-    let candidates = [
-        std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from),
-        Some(PathBuf::from("/dev/shm")),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find(|dir| cfg!(target_os = "linux") && dir.is_dir() && writable(dir))
-        .unwrap_or_else(std::env::temp_dir)
-}
-
-fn writable(dir: &Path) -> bool {
-    std::fs::metadata(dir).is_ok_and(|m| !m.permissions().readonly())
-}
-
-fn private_dir(path: &Path) -> std::io::Result<()> {
-    let mut builder = std::fs::DirBuilder::new();
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(path)
-}
-
-/// Remove the output folders of serve runs that ended without cleaning up (killed), known
-/// by a process id that is no longer running. Only where `/proc` tells which processes run.
-fn remove_abandoned(base: &Path) {
-    let proc = Path::new("/proc");
-    if !cfg!(target_os = "linux") || !proc.join("self").exists() {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().to_string();
-        let pid = name
-            .strip_prefix("rlbook-serve-")
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok());
-        if let Some(pid) = pid
-            && pid != std::process::id()
-            && !proc.join(pid.to_string()).exists()
-        {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
-}
-
-impl OutputDir {
-    pub(crate) fn create() -> Result<OutputDir> {
-        let base = temporary_base();
-        remove_abandoned(&base);
-        let pid = std::process::id();
-        for n in 0..1000u32 {
-            let dir = base.join(format!("rlbook-serve-{pid}-{n}"));
-            match private_dir(&dir) {
-                Ok(()) => return Ok(OutputDir { dir }),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => {
-                    return Err(e).with_context(|| format!("cannot create {}", dir.display()));
-                }
-            }
-        }
-        anyhow::bail!("cannot find a free folder name in {}", base.display())
-    }
-
-    /// Where the site goes.
-    pub(crate) fn site(&self) -> PathBuf {
-        self.dir.join("site")
-    }
-}
-
-impl Drop for OutputDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+    eprint!(
+        "{}",
+        problems
+            .iter()
+            .map(|p| format!("{p}\n"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    println!("{}", summary::rebuilt(pass));
 }
 
 #[cfg(test)]

@@ -1,50 +1,36 @@
-//! What a batch of file events means for the book: which of its inputs changed (the
-//! configuration, lesson sources and scripts, templates and theme, the record), with editor
-//! temporary files, hidden files and the generated sites left out. Knows paths only; the
-//! rebuild decides what to redo.
+//! Which file events matter to the book: its inputs (the configuration, lesson sources and
+//! scripts, templates and theme, the record), not editor temporary files, hidden files or the
+//! generated site. Knows paths only; the pipeline's keys decide what to redo.
 
 use crate::config::Config;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The inputs of a rebuild that changed since the last one.
+/// The inputs of the book that changed since the last pass: the paths of a batch of events
+/// (for the terminal), or "look at everything" (the first pass, lost events).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Changes {
-    /// `book.toml` changed (or nothing was built yet): rebuild everything.
-    pub full: bool,
-    /// A lesson or script file (or a folder of them) changed: reload the book.
-    pub sources: bool,
-    /// File names of the `.rlab` files that changed, for lessons that `run` them.
-    pub rlab_files: BTreeSet<String>,
-    /// A template or theme file changed: write the site again.
-    pub site: bool,
-    /// A record file changed: compare the outputs with it again.
-    pub record: bool,
+    pub everything: bool,
+    pub paths: BTreeSet<PathBuf>,
 }
 
 impl Changes {
     /// Everything, as for the first build.
     pub(crate) fn everything() -> Changes {
         Changes {
-            full: true,
-            sources: true,
-            site: true,
-            record: true,
+            everything: true,
             ..Changes::default()
         }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        *self == Changes::default()
+        !self.everything && self.paths.is_empty()
     }
 
     /// Add the changes of `other` (a later batch) to these.
     pub(crate) fn merge(&mut self, other: Changes) {
-        self.full |= other.full;
-        self.sources |= other.sources;
-        self.site |= other.site;
-        self.record |= other.record;
-        self.rlab_files.extend(other.rlab_files);
+        self.everything |= other.everything;
+        self.paths.extend(other.paths);
     }
 }
 
@@ -57,14 +43,14 @@ pub(crate) struct BookDirs {
     pub templates: PathBuf,
     pub theme: PathBuf,
     pub record: PathBuf,
-    /// Generated sites (the book's `site/`, serve's own output).
+    /// The generated site (the book's `site/`).
     pub ignored: Vec<PathBuf>,
 }
 
 impl BookDirs {
     /// The folders named by the book's configuration (the defaults when `book.toml` cannot
-    /// be read), with `serve_output` ignored besides the configured output.
-    pub(crate) fn of(root: &Path, serve_output: &Path) -> BookDirs {
+    /// be read); the configured output is ignored.
+    pub(crate) fn of(root: &Path) -> BookDirs {
         let config = Config::load(root).or_else(|_| Config::parse(root, "", "book.toml"));
         let paths = config.map(|c| c.paths).ok();
         let pick = |get: fn(&crate::config::Paths) -> &PathBuf, default: &str| {
@@ -79,39 +65,30 @@ impl BookDirs {
             templates: pick(|p| &p.templates, "templates"),
             theme: pick(|p| &p.theme, "theme"),
             record: pick(|p| &p.record, "expected"),
-            ignored: vec![pick(|p| &p.output, "site"), serve_output.to_path_buf()],
+            ignored: vec![pick(|p| &p.output, "site")],
         }
     }
 
-    /// What a change to `path` means, or `None` when it does not matter.
-    pub(crate) fn classify(&self, path: &Path) -> Option<Changes> {
-        let name = path.file_name()?.to_string_lossy();
+    /// Whether a change to `path` matters: `book.toml`, templates, theme, the record, lesson
+    /// sources and scripts; not editor temporaries, hidden files or the generated site.
+    pub(crate) fn matters(&self, path: &Path) -> bool {
+        let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else {
+            return false;
+        };
         if is_editor_temp(&name) || self.ignored.iter().any(|d| path.starts_with(d)) {
-            return None;
+            return false;
         }
-        let below_root = path.strip_prefix(&self.root).ok()?;
-        if below_root
-            .components()
-            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
-        {
-            return None;
-        }
-        let mut changes = Changes::default();
-        if path == self.root.join("book.toml") {
-            changes.full = true;
-        } else if path.starts_with(&self.templates) || path.starts_with(&self.theme) {
-            changes.site = true;
-        } else if path.starts_with(&self.record) {
-            changes.record = true;
-        } else if self.is_source(path) {
-            changes.sources = true;
-            if path.extension().is_some_and(|e| e == "rlab") {
-                changes.rlab_files.insert(name.to_string());
-            }
-        } else {
-            return None;
-        }
-        Some(changes)
+        let Ok(below_root) = path.strip_prefix(&self.root) else {
+            return false;
+        };
+        let hidden =
+            (below_root.components()).any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+        !hidden
+            && (path == self.root.join("book.toml")
+                || [&self.templates, &self.theme, &self.record]
+                    .iter()
+                    .any(|dir| path.starts_with(dir))
+                || self.is_source(path))
     }
 
     /// Lesson files, script files, and folders that may hold them. A lessons or scripts
@@ -127,15 +104,13 @@ impl BookDirs {
         })
     }
 
-    /// Everything the events of one batch mean.
-    pub(crate) fn classify_all<'a>(&self, paths: impl IntoIterator<Item = &'a Path>) -> Changes {
-        let mut changes = Changes::default();
-        for path in paths {
-            if let Some(c) = self.classify(path) {
-                changes.merge(c);
-            }
+    /// The paths of one batch that matter.
+    pub(crate) fn changes<'a>(&self, paths: impl IntoIterator<Item = &'a Path>) -> Changes {
+        let paths = paths.into_iter().filter(|p| self.matters(p));
+        Changes {
+            everything: false,
+            paths: paths.map(Path::to_path_buf).collect(),
         }
-        changes
     }
 }
 
@@ -179,8 +154,8 @@ mod tests {
         }
     }
 
-    fn classify(path: &str) -> Option<Changes> {
-        dirs().classify(Path::new(path))
+    fn matters(path: &str) -> bool {
+        dirs().matters(Path::new(path))
     }
 
     #[test]
@@ -205,20 +180,18 @@ mod tests {
     }
 
     #[test]
-    fn each_folder_means_its_own_kind_of_change() {
-        assert!(classify("/book/book.toml").is_some_and(|c| c.full));
-        assert!(classify("/book/templates/lesson.html").is_some_and(|c| c.site));
-        assert!(classify("/book/theme/fonts/x.woff2").is_some_and(|c| c.site));
-        assert!(classify("/book/expected/12-a.txt").is_some_and(|c| c.record));
-        let lesson = classify("/book/content/12-a.md").unwrap();
-        assert!(lesson.sources && lesson.rlab_files.is_empty());
-        let script = classify("/book/content/12-a/demo.rlab").unwrap();
-        assert!(script.sources);
-        assert_eq!(
-            script.rlab_files.into_iter().collect::<Vec<_>>(),
-            ["demo.rlab"]
-        );
-        assert!(classify("/book/content/12-a").is_some_and(|c| c.sources));
+    fn every_input_of_the_book_matters() {
+        for path in [
+            "/book/book.toml",
+            "/book/templates/lesson.html",
+            "/book/theme/fonts/x.woff2",
+            "/book/expected/12-a.txt",
+            "/book/content/12-a.md",
+            "/book/content/12-a/demo.rlab",
+            "/book/content/12-a",
+        ] {
+            assert!(matters(path), "{path}");
+        }
     }
 
     #[test]
@@ -235,7 +208,7 @@ mod tests {
             "/book/Cargo.toml",
             "/elsewhere/content/12-a.md",
         ] {
-            assert_eq!(classify(path), None, "{path}");
+            assert!(!matters(path), "{path}");
         }
     }
 
@@ -244,9 +217,9 @@ mod tests {
         let mut d = dirs();
         d.lessons = d.root.clone();
         d.scripts = d.root.join("lessons");
-        assert!(d.classify(Path::new("/book/01-a.md")).is_some());
-        assert!(d.classify(Path::new("/book/notes/x.md")).is_none());
-        assert!(d.classify(Path::new("/book/lessons/01-a/x.rlab")).is_some());
+        assert!(d.matters(Path::new("/book/01-a.md")));
+        assert!(!d.matters(Path::new("/book/notes/x.md")));
+        assert!(d.matters(Path::new("/book/lessons/01-a/x.rlab")));
     }
 
     #[test]
@@ -257,32 +230,33 @@ mod tests {
             Path::new("/book/theme/style.css"),
             Path::new("/book/content/.x.swp"),
         ];
-        let c = d.classify_all(paths);
-        assert!(c.sources && c.site && !c.full && !c.record);
+        let c = d.changes(paths);
+        let names: Vec<&Path> = c.paths.iter().map(PathBuf::as_path).collect();
+        assert_eq!(names, [paths[0], paths[1]]);
         let mut all = Changes::default();
         assert!(all.is_empty());
         all.merge(c);
+        assert!(!all.is_empty() && !all.everything);
         all.merge(Changes::everything());
-        assert!(all.full && all.record && all.rlab_files.contains("x.rlab"));
+        assert!(all.everything && all.paths.len() == 2);
     }
 
     #[test]
     fn folders_come_from_book_toml_or_the_defaults() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        let serve_out = root.join("out");
-        let d = BookDirs::of(root, &serve_out);
+        let d = BookDirs::of(root);
         assert_eq!(d.lessons, root.join("content"));
-        assert_eq!(d.ignored, [root.join("site"), serve_out.clone()]);
+        assert_eq!(d.ignored, [root.join("site")]);
         std::fs::write(
             root.join("book.toml"),
             "[paths]\nlessons = \"notebooks\"\nscripts = \"lessons\"\n",
         )
         .unwrap();
-        let d = BookDirs::of(root, &serve_out);
+        let d = BookDirs::of(root);
         assert_eq!(d.lessons, root.join("notebooks"));
         assert_eq!(d.scripts, root.join("lessons"));
         std::fs::write(root.join("book.toml"), "[paths\n").unwrap();
-        assert_eq!(BookDirs::of(root, &serve_out).lessons, root.join("content"));
+        assert_eq!(BookDirs::of(root).lessons, root.join("content"));
     }
 }

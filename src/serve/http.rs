@@ -1,5 +1,5 @@
 //! The HTTP side of serve (axum): the site's files from the published snapshot (with the
-//! overlay stamped into HTML pages), serve's own client script and stylesheet, and the
+//! live-reload client and the overlay added to HTML pages), serve's own client script and stylesheet, and the
 //! WebSocket that pushes build messages. GET and HEAD only; a folder is its `index.html`
 //! (redirected to its `/` form so relative links work) and never a listing; everything
 //! else is a 404. Stops accepting on Ctrl-C or SIGTERM and closes the WebSockets.
@@ -117,11 +117,14 @@ async fn site_file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) 
     let site = &published.site;
     match site.get(&key) {
         Some(bytes) if key.ends_with(".html") => {
-            let page = String::from_utf8_lossy(bytes);
-            let stamped = overlay::inject(&page, &overlay::element(&stamp));
-            respond(StatusCode::OK, HTML, stamped.into())
+            let page = overlay::stamp_page(&String::from_utf8_lossy(bytes), &stamp);
+            respond(StatusCode::OK, HTML, page.into())
         }
-        Some(bytes) => respond(StatusCode::OK, content_type(&key), bytes.clone()),
+        Some(bytes) => respond(
+            StatusCode::OK,
+            content_type(&key),
+            Bytes::copy_from_slice(bytes),
+        ),
         None if !path.ends_with('/') && site.get(&format!("{key}/index.html")).is_some() => {
             redirect(&format!("{path}/"))
         }

@@ -2,24 +2,24 @@
 //! push a live reload to the browser, with errors and drift shown over the page.
 //!
 //! Four parts run side by side: the watcher ([`watch`], notify, debounced, with
-//! [`changes`] saying what a batch means), the builder thread ([`builder`], which owns the
-//! incremental [`project`] and cancels a stale rebuild when a newer save arrives), the
-//! shared published state ([`shared`]: an in-memory snapshot of the site written to a
-//! temporary folder of serve's own, the problems, the messages for browsers), and the HTTP
-//! server ([`http`], axum: site files, the overlay stamped into pages ([`overlay`]), the
-//! WebSocket). The stages themselves are those of `rlbook build`.
+//! [`changes`] saying what a batch means), the builder thread ([`builder`], which keeps the
+//! [pipeline](crate::pipeline) warm, makes a pass on every change and cancels a stale pass
+//! when a newer save arrives), the shared published state ([`shared`]: the site in memory,
+//! the problems, the messages for browsers), and the HTTP server ([`http`], axum: site
+//! files, with the live-reload client and the overlay added to pages as they are served
+//! ([`overlay`]), the WebSocket). Serve decides nothing about what to rebuild: the pipeline's
+//! keys do, as for `rlbook build`, whose pages are byte for byte the ones served.
 
 mod builder;
 mod changes;
 mod http;
 mod listen;
 mod overlay;
-mod project;
 mod request_path;
 mod shared;
-mod site_files;
 mod watch;
 
+use crate::pipeline::Engine;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -47,24 +47,17 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
         .with_context(|| format!("cannot find the book folder {}", opts.root.display()))?;
     anyhow::ensure!(root.is_dir(), "{} is not a folder", root.display());
     let bound = listen::bind(opts.host.as_deref(), opts.port)?;
-    let output = builder::OutputDir::create()?;
-    let site_dir = output.site();
     for note in &bound.notes {
         eprintln!("{note}");
     }
     println!("serving {} at {}", root.display(), bound.url);
-    println!(
-        "site written to {}; press Ctrl-C to stop",
-        site_dir.display()
-    );
+    println!("the site is served from memory; press Ctrl-C to stop");
     let shared = Arc::new(shared::Shared::new());
-    let cache = crate::cache::Cache::new(&root, opts.cache);
-    let project =
-        project::Project::new(&root, &site_dir, overlay::LIVE_RELOAD_SNIPPET).with_cache(cache);
+    let engine = Engine::new(&root, opts.cache).keeping_sessions();
     let mut builder = builder::Builder::new();
     let queue = builder.queue();
-    let watch = watch::start(&root, &site_dir, move |changes| queue.push(changes))?;
-    builder.start(project, Arc::clone(&shared), &site_dir)?;
+    let watch = watch::start(&root, move |changes| queue.push(changes))?;
+    builder.start(engine, Arc::clone(&shared))?;
     if opts.open
         && let Err(e) = listen::open_browser(&bound.url)
     {
@@ -73,7 +66,6 @@ pub fn run(opts: &ServeOptions) -> Result<()> {
     let served = serve_until_stopped(bound.listener, Arc::clone(&shared));
     watch.stop();
     builder.stop();
-    drop(output);
     println!("stopped");
     served
 }

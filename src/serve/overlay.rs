@@ -1,10 +1,10 @@
-//! What serve adds to pages: the live-reload snippet written into every page of its site
-//! (the client script and the overlay's stylesheet, served from `/__rlbook/`), and, at
-//! request time, the overlay element with the current problems (the same text the terminal
-//! shows) and the build number the page belongs to. Also the pages serve makes itself: the
+//! What serve adds to pages as it serves them: the live-reload snippet (the client script
+//! and the overlay's stylesheet, served from `/__rlbook/`) and the overlay element with the
+//! current problems (the same text the terminal shows) and the build number the page
+//! belongs to; the pages are otherwise byte for byte those `rlbook build` writes. Also the pages serve makes itself: the
 //! one shown before the first build succeeds and the "not found" page.
 
-/// Inserted before `</body>` of every page of serve's site (never of `rlbook build`'s).
+/// Inserted before `</body>` of every page serve serves (never into `rlbook build`'s).
 pub(crate) const LIVE_RELOAD_SNIPPET: &str = "<link rel=\"stylesheet\" href=\"/__rlbook/overlay.css\">\n<script src=\"/__rlbook/client.js\" defer></script>";
 
 /// The client script.
@@ -52,6 +52,13 @@ pub(crate) fn element(stamp: &Stamp) -> String {
          <button type=\"button\" class=\"rlbook-overlay-close\" title=\"Hide until the next build\">\
          Hide</button></div><pre class=\"rlbook-overlay-text\" tabindex=\"0\">{text}</pre></div>"
     )
+}
+
+/// A page of the site as served: the live-reload snippet, then the overlay element, before
+/// its last `</body>`.
+pub(crate) fn stamp_page(html: &str, stamp: &Stamp) -> String {
+    let fragment = format!("{LIVE_RELOAD_SNIPPET}\n{}", element(stamp));
+    inject(html, &fragment)
 }
 
 /// `html` with `fragment` inserted before its last `</body>` (appended when it has none).

@@ -1,10 +1,10 @@
-//! What the builder publishes and the server reads: the site snapshot, the number of the
+//! What the builder publishes and the server reads: the site (in memory), the number of the
 //! build it came from, the current problems, and the messages pushed to every connected
 //! browser (`hello` on connection, `reload` when site files changed, `status` when only the
 //! problems did). Also the shutdown signal for open WebSocket connections.
 
 use super::overlay::Stamp;
-use super::site_files::SiteFiles;
+use crate::render::site::SiteFiles;
 use serde_json::json;
 use std::sync::{Arc, RwLock};
 use tokio::sync::{broadcast, watch};
@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, watch};
 pub(crate) struct Published {
     /// Counts the site snapshots published (0: none yet).
     pub build: u64,
-    pub site: SiteFiles,
+    pub site: Arc<SiteFiles>,
     pub problems: Vec<String>,
 }
 
@@ -57,7 +57,7 @@ impl Shared {
     }
 
     /// Publish a new site snapshot and tell every browser which files changed.
-    pub(crate) fn publish_site(&self, site: SiteFiles, problems: Vec<String>) {
+    pub(crate) fn publish_site(&self, site: Arc<SiteFiles>, problems: Vec<String>) {
         let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
         let changed = site.changed_since(&guard.site);
         let build = guard.build + 1;
@@ -83,7 +83,7 @@ impl Shared {
         let build = guard.build;
         *guard = Arc::new(Published {
             build,
-            site: guard.site.clone(),
+            site: Arc::clone(&guard.site),
             problems,
         });
         let message = self.message("status", &guard);
@@ -126,12 +126,12 @@ impl Shared {
 mod tests {
     use super::*;
 
-    fn site(files: &[(&str, &str)]) -> SiteFiles {
-        let dir = tempfile::tempdir().unwrap();
+    fn site(files: &[(&str, &str)]) -> Arc<SiteFiles> {
+        let mut site = SiteFiles::default();
         for (name, text) in files {
-            std::fs::write(dir.path().join(name), text).unwrap();
+            site.add(name, *text).unwrap();
         }
-        SiteFiles::load(dir.path()).unwrap()
+        Arc::new(site)
     }
 
     fn parse(text: &str) -> serde_json::Value {

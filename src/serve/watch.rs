@@ -32,13 +32,9 @@ pub(crate) struct Watch {
     thread: Option<JoinHandle<()>>,
 }
 
-/// Watch the book at `root` (whose own output `serve_output` is ignored) and call
+/// Watch the book at `root` (its generated site ignored) and call
 /// `on_changes` with each batch of changes that matter.
-pub(crate) fn start(
-    root: &Path,
-    serve_output: &Path,
-    on_changes: impl Fn(Changes) + Send + 'static,
-) -> Result<Watch> {
+pub(crate) fn start(root: &Path, on_changes: impl Fn(Changes) + Send + 'static) -> Result<Watch> {
     let (tx, rx) = mpsc::channel();
     let events = tx.clone();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
@@ -52,15 +48,15 @@ pub(crate) fn start(
     })
     .context("cannot watch the book's files")?;
     let mut watched = Watched::default();
-    for warning in watched.sync(&mut watcher, &BookDirs::of(root, serve_output), &[]) {
+    for warning in watched.sync(&mut watcher, &BookDirs::of(root), &[]) {
         eprintln!("{warning}");
     }
-    let (root, serve_output) = (root.to_path_buf(), serve_output.to_path_buf());
+    let root = root.to_path_buf();
     let thread = std::thread::Builder::new()
         .name("rlbook-watch".into())
         .spawn(move || {
             while let Some(batch) = next_batch(&rx) {
-                let dirs = BookDirs::of(&root, &serve_output);
+                let dirs = BookDirs::of(&root);
                 for warning in watched.sync(&mut watcher, &dirs, &touched_paths(&batch)) {
                     eprintln!("{warning}");
                 }
@@ -147,14 +143,9 @@ fn meaning(dirs: &BookDirs, batch: &[Raw]) -> Changes {
         match raw {
             Raw::Paths(paths) => {
                 let paths = with_files_below(paths);
-                changes.merge(dirs.classify_all(paths.iter().map(PathBuf::as_path)));
+                changes.merge(dirs.changes(paths.iter().map(PathBuf::as_path)));
             }
-            Raw::Rescan => changes.merge(Changes {
-                sources: true,
-                site: true,
-                record: true,
-                ..Changes::default()
-            }),
+            Raw::Rescan => changes.merge(Changes::everything()),
             Raw::Stop => {}
         }
     }

@@ -52,7 +52,6 @@ pub struct Served {
     child: Child,
     pub port: u16,
     pub root: PathBuf,
-    pub site_dir: PathBuf,
     stdout: Arc<Mutex<String>>,
     stderr: Arc<Mutex<String>>,
     _dir: tempfile::TempDir,
@@ -63,6 +62,8 @@ pub struct Reply {
     pub status: u16,
     pub headers: Vec<(String, String)>,
     pub body: String,
+    /// The body as sent.
+    pub bytes: Vec<u8>,
 }
 
 impl Reply {
@@ -100,19 +101,11 @@ impl Served {
             .next()
             .and_then(|p| p.trim_end_matches('/').parse().ok())
             .unwrap();
-        let written = next_line(&lines, "site written to ");
-        let site_dir = PathBuf::from(
-            written
-                .trim_start_matches("site written to ")
-                .split("; ")
-                .next()
-                .unwrap(),
-        );
+        next_line(&lines, "the site is served from memory");
         let served = Served {
             child,
             port,
             root,
-            site_dir,
             stdout,
             stderr,
             _dir: dir,
@@ -162,7 +155,7 @@ impl Served {
         .unwrap();
         let mut raw = Vec::new();
         stream.read_to_end(&mut raw).unwrap();
-        parse_reply(&String::from_utf8_lossy(&raw))
+        parse_reply(&raw)
     }
 
     pub fn websocket(&self) -> Socket {
@@ -197,8 +190,7 @@ impl Served {
 }
 
 impl Drop for Served {
-    /// Stop the server the way a user does (so it removes its site folder); kill it only if
-    /// it does not stop.
+    /// Stop the server the way a user does; kill it only if it does not stop.
     fn drop(&mut self) {
         if matches!(self.child.try_wait(), Ok(None)) {
             let pid = self.child.id().to_string();
@@ -213,8 +205,14 @@ impl Drop for Served {
     }
 }
 
-fn parse_reply(raw: &str) -> Reply {
-    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((raw, ""));
+fn parse_reply(raw: &[u8]) -> Reply {
+    let end = raw.windows(4).position(|w| w == b"\r\n\r\n");
+    let (head, bytes) = match end {
+        Some(at) => (&raw[..at], raw[at + 4..].to_vec()),
+        None => (raw, Vec::new()),
+    };
+    let head = String::from_utf8_lossy(head);
+    let body = String::from_utf8_lossy(&bytes).to_string();
     let mut lines = head.lines();
     let status = lines
         .next()
@@ -228,7 +226,8 @@ fn parse_reply(raw: &str) -> Reply {
     Reply {
         status,
         headers,
-        body: body.to_string(),
+        body,
+        bytes,
     }
 }
 

@@ -1,8 +1,9 @@
 //! What a cached run depends on, and the check that it still stands.
 //!
-//! A notebook's key: the `[exec]` settings, the lesson's file name and folder, and its steps
-//! in document order (each block's code and fence attributes, each inline expression and
-//! format), not the prose between them. Its context, checked only for a run with an error
+//! A notebook's key ([`NotebookKey`]): the `[exec]` settings, the lesson's file name and
+//! folder, and its steps in document order (each block's code and whether it runs, each
+//! inline expression and format), not the prose between them; step by step, so that a run
+//! can resume after its unchanged steps. Its context, checked only for a run with an error
 //! (the one place lines and columns show): where each step stands, the line each inline
 //! value stands on, and the working directory (`run` file names in messages are relative to
 //! it). A script's key: its file name, folder and source; its context: the working directory.
@@ -26,6 +27,105 @@ pub(crate) struct FileDep {
     digest: Option<Digest>,
 }
 
+/// What a notebook's run depends on, step by step: a head (the `[exec]` settings, the
+/// file's name in messages and the folder `run` paths are relative to), each step's digest
+/// (a block's code and whether it runs, an inline value's expression and format) and each
+/// step's place (its line and column, and an inline value's whole line: they show in error
+/// messages only). The prose between steps is not part of it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NotebookKey {
+    head: Digest,
+    steps: Vec<Digest>,
+    places: Vec<Digest>,
+}
+
+impl NotebookKey {
+    pub fn of(config: &Config, lesson: &Lesson) -> NotebookKey {
+        let head = common_key("notebook", config, &lesson.display, &lesson.path).finish();
+        let (steps, places) = notebook::steps(lesson)
+            .into_iter()
+            .map(|step| step_key(lesson, step))
+            .unzip();
+        NotebookKey {
+            head,
+            steps,
+            places,
+        }
+    }
+
+    /// The number of steps.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// How many first steps of a run made for `self`, whose steps failed as `failed` says,
+    /// still stand for a lesson whose key is `new`: the same step, at the same place unless
+    /// that step raised no error.
+    pub fn unchanged_prefix(&self, new: &NotebookKey, failed: &[bool]) -> usize {
+        if self.head != new.head {
+            return 0;
+        }
+        (self.steps.iter().zip(&new.steps).enumerate())
+            .take_while(|&(i, (old, step))| {
+                old == step
+                    && (self.places.get(i) == new.places.get(i)
+                        || !failed.get(i).copied().unwrap_or(true))
+            })
+            .count()
+    }
+
+    fn digest(&self) -> Digest {
+        let mut h = KeyHasher::new("notebook steps");
+        h.digest(&self.head).u64(self.steps.len() as u64);
+        for step in &self.steps {
+            h.digest(step);
+        }
+        h.finish()
+    }
+
+    fn context(&self) -> Digest {
+        let mut h = KeyHasher::new("notebook context");
+        h.str(&working_dir());
+        for place in &self.places {
+            h.digest(place);
+        }
+        h.finish()
+    }
+}
+
+/// A step's digest and its place's.
+fn step_key(lesson: &Lesson, step: Step) -> (Digest, Digest) {
+    let (mut what, mut place) = (KeyHasher::new("step"), KeyHasher::new("place"));
+    match step {
+        Step::Block(b) => {
+            what.str("block").str(&b.code).bool(b.attrs.no_run);
+            place.u64(b.first_line.into());
+        }
+        Step::Inline(v) => {
+            what.str("inline").str(&v.expr).opt_str(v.format.as_deref());
+            place.u64(v.line.into()).u64(v.col.into());
+            place.str(notebook::inline_line(lesson, v));
+        }
+    }
+    (what.finish(), place.finish())
+}
+
+/// Whether each step of a notebook's run (blocks and inline values in step order) failed.
+pub fn failed_steps(lesson: &Lesson, blocks: &[BlockRun], inlines: &[InlineRun]) -> Vec<bool> {
+    let (mut blocks, mut inlines) = (blocks.iter(), inlines.iter());
+    notebook::steps(lesson)
+        .into_iter()
+        .map(|step| match step {
+            Step::Block(_) => blocks.next().is_none_or(|b| b.error.is_some()),
+            Step::Inline(_) => inlines.next().is_none_or(|v| v.value.is_err()),
+        })
+        .collect()
+}
+
 /// A cached run of one part of a lesson (its notebook, or one script).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Part<T> {
@@ -39,24 +139,22 @@ pub struct Part<T> {
 pub type NotebookPart = Part<(Vec<BlockRun>, Vec<InlineRun>)>;
 
 impl NotebookPart {
-    /// The part for a fresh run of `lesson`'s notebook.
-    pub fn of_notebook(config: &Config, lesson: &Lesson, run: &NotebookRun) -> NotebookPart {
+    /// The part for a fresh run of the notebook whose key is `key`.
+    pub fn of_notebook(key: &NotebookKey, run: &NotebookRun) -> NotebookPart {
         Part {
-            key: notebook_key(config, lesson),
-            context: notebook_context(lesson),
+            key: key.digest(),
+            context: key.context(),
             files: file_deps(run.all_files()),
             run: (run.blocks.clone(), run.inlines.clone()),
         }
     }
 
-    /// Whether this run stands for `lesson` as it is now.
-    pub(crate) fn stands_for(&self, config: &Config, lesson: &Lesson) -> bool {
+    /// Whether this run stands for the notebook whose key is `key`.
+    pub(crate) fn stands_for(&self, key: &NotebookKey) -> bool {
         let (blocks, inlines) = &self.run;
         let errors =
             blocks.iter().any(|b| b.error.is_some()) || inlines.iter().any(|v| v.value.is_err());
-        self.stands(notebook_key(config, lesson), errors, || {
-            notebook_context(lesson)
-        })
+        self.stands(key.digest(), errors, || key.context())
     }
 
     /// Whether it may be reused another time (no limit stopped it).
@@ -136,35 +234,9 @@ fn storable<'a>(mut errors: impl Iterator<Item = &'a RunError>) -> bool {
 /// name in messages and the folder `run` paths are relative to.
 fn common_key(kind: &str, config: &Config, display: &str, path: &Path) -> KeyHasher {
     let mut h = KeyHasher::new(kind);
-    h.str(&format!("{:?}", config.exec)).str(display);
-    h.str(&path.parent().unwrap_or(Path::new(".")).to_string_lossy());
+    crate::cache::inputs::exec(&mut h, &config.exec);
+    h.str(display).path(path.parent().unwrap_or(Path::new(".")));
     h
-}
-
-fn notebook_key(config: &Config, lesson: &Lesson) -> Digest {
-    let mut h = common_key("notebook", config, &lesson.display, &lesson.path);
-    for step in notebook::steps(lesson) {
-        match step {
-            Step::Block(b) => h.str("block").str(&b.code).str(&format!("{:?}", b.attrs)),
-            Step::Inline(v) => h.str("inline").str(&v.expr).opt_str(v.format.as_deref()),
-        };
-    }
-    h.finish()
-}
-
-fn notebook_context(lesson: &Lesson) -> Digest {
-    let mut h = KeyHasher::new("notebook context");
-    h.str(&working_dir());
-    for step in notebook::steps(lesson) {
-        match step {
-            Step::Block(b) => h.u64(b.first_line.into()),
-            Step::Inline(v) => h
-                .u64(v.line.into())
-                .u64(v.col.into())
-                .str(notebook::inline_line(lesson, v)),
-        };
-    }
-    h.finish()
 }
 
 fn script_key(config: &Config, script: &Script) -> Digest {

@@ -3,14 +3,15 @@
 //! [`keys`] for what a run depends on). One cache file per lesson holds its parts. Runs
 //! stopped by a limit (time, memory, depth, a cancel) are never stored: another try may pass.
 //!
-//! `rlbook build` runs a whole book through [`run_book`]; `rlbook serve` looks parts up with
-//! [`Stored`] and stores what it ran with [`record`].
+//! Every run goes through [`execute_lesson`]; a process that runs a book again and again
+//! (`rlbook serve`) passes what it remembers of the last run ([`Warm`]), with the sessions
+//! after each step, so that an edited notebook resumes after its unchanged steps.
 
 mod keys;
 
-pub use keys::{NotebookPart, Part};
+pub use keys::{NotebookKey, NotebookPart, Part};
 
-use super::notebook;
+use super::notebook::{self, NotebookRun};
 use super::{LessonRun, ScriptRun};
 use crate::book::script::Script;
 use crate::book::{Book, Lesson};
@@ -18,6 +19,8 @@ use crate::cache::{Cache, CacheFile};
 use crate::config::Config;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How much of the book was executed and how much came from the cache.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,7 +33,7 @@ pub struct ExecStats {
 }
 
 impl ExecStats {
-    fn add(&mut self, other: ExecStats) {
+    pub fn add(&mut self, other: ExecStats) {
         self.lessons += other.lessons;
         self.lessons_run += other.lessons_run;
         self.scripts += other.scripts;
@@ -68,64 +71,75 @@ struct StoredEntry<'a> {
     scripts: Vec<&'a Part<ScriptRun>>,
 }
 
-/// What the cache holds for one lesson.
-#[derive(Clone, Debug, Default)]
-pub struct Stored {
-    entry: LessonEntry,
+/// What the cache holds for one lesson, read when first needed.
+struct Stored<'c> {
+    cache: &'c Cache,
+    slug: &'c str,
+    entry: std::sync::OnceLock<LessonEntry>,
 }
 
-impl Stored {
-    /// The cached parts of `lesson` (none when the cache has no sound file for it).
-    pub fn load(cache: &Cache, lesson: &Lesson) -> Stored {
+impl<'c> Stored<'c> {
+    fn new(cache: &'c Cache, lesson: &'c Lesson) -> Stored<'c> {
         Stored {
-            entry: cache
-                .load(&CacheFile::exec(&lesson.slug))
-                .unwrap_or_default(),
+            cache,
+            slug: &lesson.slug,
+            entry: std::sync::OnceLock::new(),
         }
     }
 
-    /// The cached notebook run that stands for `lesson` as it is now.
-    pub fn notebook(&self, config: &Config, lesson: &Lesson) -> Option<&NotebookPart> {
-        let part = self.entry.notebook.as_ref()?;
-        part.stands_for(config, lesson).then_some(part)
-    }
-
-    /// A cached run that stands for `script` as it is now.
-    pub fn script(&self, config: &Config, script: &Script) -> Option<&Part<ScriptRun>> {
-        self.entry
-            .scripts
-            .iter()
-            .find(|p| p.stands_for(config, script))
+    fn entry(&self) -> &LessonEntry {
+        self.entry.get_or_init(|| {
+            let file = CacheFile::exec(self.slug);
+            self.cache.load(&file).unwrap_or_default()
+        })
     }
 }
 
-/// Store the parts of `lesson` that may be reused: `notebook` (or the cached one, if it still
-/// stands) and, for each script, its part in `scripts` (index-aligned with the lesson's
-/// scripts) or the cached one that stands.
-pub fn record(
-    cache: &Cache,
-    config: &Config,
-    lesson: &Lesson,
-    notebook: Option<&NotebookPart>,
-    scripts: &[Option<&Part<ScriptRun>>],
-) {
-    if !cache.is_enabled() {
-        return;
+/// What a process remembers of a lesson's runs between passes (`rlbook serve`): its parts,
+/// and, when its notebook ran in this process keeping sessions, that run step by step with
+/// the session after each step, to resume from after an edit.
+#[derive(Clone, Debug, Default)]
+pub struct Warm {
+    entry: LessonEntry,
+    steps: Option<Steps>,
+}
+
+/// A notebook's run step by step, with the key it was made for and which steps failed.
+#[derive(Clone, Debug)]
+struct Steps {
+    key: NotebookKey,
+    failed: Vec<bool>,
+    run: NotebookRun,
+}
+
+/// How to execute.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExecOptions<'a> {
+    /// Keep the session after every step of a notebook that runs (for [`Warm`]).
+    pub keep_sessions: bool,
+    /// Stop early once set.
+    pub cancel: Option<&'a Arc<AtomicBool>>,
+}
+
+/// One lesson executed: its run, what to remember of it, and what actually ran.
+#[derive(Clone, Debug)]
+pub struct LessonExec {
+    pub run: LessonRun,
+    pub warm: Warm,
+    pub ran_notebook: bool,
+    /// Index-aligned with the lesson's scripts.
+    pub ran_scripts: Vec<bool>,
+}
+
+impl LessonExec {
+    pub fn stats(&self) -> ExecStats {
+        ExecStats {
+            lessons: 1,
+            lessons_run: usize::from(self.ran_notebook),
+            scripts: self.ran_scripts.len(),
+            scripts_run: self.ran_scripts.iter().filter(|r| **r).count(),
+        }
     }
-    let old = Stored::load(cache, lesson);
-    let notebook = notebook.or_else(|| old.notebook(config, lesson));
-    let scripts = lesson.scripts.iter().enumerate().filter_map(|(i, s)| {
-        scripts
-            .get(i)
-            .copied()
-            .flatten()
-            .or_else(|| old.script(config, s))
-    });
-    let stored = StoredEntry {
-        notebook: notebook.filter(|n| n.storable()),
-        scripts: scripts.filter(|p| p.storable()).collect(),
-    };
-    cache.store(&CacheFile::exec(&lesson.slug), &stored);
 }
 
 /// Run every lesson of the book in parallel, reusing cached runs; `done` is called as each
@@ -135,11 +149,11 @@ pub fn run_book(
     cache: &Cache,
     done: &(dyn Fn() + Sync),
 ) -> (Vec<LessonRun>, ExecStats) {
-    let results: Vec<(LessonRun, ExecStats)> = book
+    let results: Vec<LessonExec> = book
         .lessons
         .par_iter()
         .map(|lesson| {
-            let result = run_lesson(&book.config, lesson, cache);
+            let result = execute_lesson(&book.config, lesson, cache, None, ExecOptions::default());
             done();
             result
         })
@@ -147,9 +161,9 @@ pub fn run_book(
     let mut total = ExecStats::default();
     let runs = results
         .into_iter()
-        .map(|(run, stats)| {
-            total.add(stats);
-            run
+        .map(|r| {
+            total.add(r.stats());
+            r.run
         })
         .collect();
     (runs, total)
@@ -157,46 +171,130 @@ pub fn run_book(
 
 /// Run one lesson, reusing what the cache holds for it, and store what ran.
 pub fn run_lesson(config: &Config, lesson: &Lesson, cache: &Cache) -> (LessonRun, ExecStats) {
-    let stored = Stored::load(cache, lesson);
+    let result = execute_lesson(config, lesson, cache, None, ExecOptions::default());
+    let stats = result.stats();
+    (result.run, stats)
+}
+
+/// Execute one lesson: each part (the notebook, every script) is taken from `warm` when a run
+/// there stands for it, else resumed from `warm`'s sessions after its unchanged steps, else
+/// taken from the book's cache when a cached run stands, else run. What ran is stored in the
+/// cache (unless `opts.cancel` was set meanwhile).
+pub fn execute_lesson(
+    config: &Config,
+    lesson: &Lesson,
+    cache: &Cache,
+    warm: Option<&Warm>,
+    opts: ExecOptions,
+) -> LessonExec {
+    let stored = Stored::new(cache, lesson);
+    let key = NotebookKey::of(config, lesson);
     let (notebook, scripts) = rayon::join(
-        || match stored.notebook(config, lesson) {
-            Some(part) => (part.clone(), false),
-            None => {
-                let run = notebook::run_notebook_from(config, lesson, None, false, None);
-                (NotebookPart::of_notebook(config, lesson, &run), true)
-            }
-        },
+        || notebook_part(config, lesson, &key, &stored, warm, opts),
         || {
-            lesson
-                .scripts
-                .par_iter()
-                .map(|s| match stored.script(config, s) {
-                    Some(part) => (part.clone(), false),
-                    None => {
-                        let (run, files) = super::run_script_reporting_files(config, s, None);
-                        (Part::of_script(config, s, run, &files), true)
-                    }
-                })
+            (lesson.scripts.par_iter())
+                .map(|s| script_part(config, s, &stored, warm, opts.cancel))
                 .collect::<Vec<_>>()
         },
     );
-    let stats = ExecStats {
-        lessons: 1,
-        lessons_run: usize::from(notebook.1),
-        scripts: scripts.len(),
-        scripts_run: scripts.iter().filter(|(_, ran)| *ran).count(),
+    let ((part, steps, ran_notebook), scripts): (_, Vec<(Part<ScriptRun>, bool)>) =
+        (notebook, scripts);
+    let ran_scripts: Vec<bool> = scripts.iter().map(|(_, ran)| *ran).collect();
+    let entry = LessonEntry {
+        notebook: Some(part),
+        scripts: scripts.into_iter().map(|(p, _)| p).collect(),
     };
-    if stats.lessons_run + stats.scripts_run > 0 {
-        let parts: Vec<Option<&Part<ScriptRun>>> = scripts.iter().map(|(p, _)| Some(p)).collect();
-        record(cache, config, lesson, Some(&notebook.0), &parts);
+    let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    if (ran_notebook || ran_scripts.contains(&true)) && !cancelled {
+        store(cache, lesson, &entry);
     }
-    let (blocks, inlines) = notebook.0.run;
     let run = LessonRun {
-        blocks,
-        inlines,
-        scripts: scripts.into_iter().map(|(p, _)| p.run).collect(),
+        blocks: entry
+            .notebook
+            .as_ref()
+            .map(|p| p.run.0.clone())
+            .unwrap_or_default(),
+        inlines: entry
+            .notebook
+            .as_ref()
+            .map(|p| p.run.1.clone())
+            .unwrap_or_default(),
+        scripts: entry.scripts.iter().map(|p| p.run.clone()).collect(),
     };
-    (run, stats)
+    LessonExec {
+        run,
+        warm: Warm { entry, steps },
+        ran_notebook,
+        ran_scripts,
+    }
+}
+
+/// The notebook's part, the steps to remember, and whether it ran.
+fn notebook_part(
+    config: &Config,
+    lesson: &Lesson,
+    key: &NotebookKey,
+    stored: &Stored,
+    warm: Option<&Warm>,
+    opts: ExecOptions,
+) -> (NotebookPart, Option<Steps>, bool) {
+    let kept = warm.and_then(|w| w.entry.notebook.as_ref().map(|p| (p, w.steps.clone())));
+    if let Some((part, steps)) = kept.filter(|(p, _)| p.stands_for(key)) {
+        return (part.clone(), steps, false);
+    }
+    let resume = warm.and_then(|w| w.steps.as_ref()).and_then(|old| {
+        let prefix = (old.key.unchanged_prefix(key, &old.failed))
+            .min(old.run.first_step_reading_changed_files());
+        old.run
+            .resume_after(&notebook::steps(lesson), prefix, opts.cancel)
+    });
+    if resume.is_none()
+        && let Some(part) = stored
+            .entry()
+            .notebook
+            .as_ref()
+            .filter(|p| p.stands_for(key))
+    {
+        return (part.clone(), None, false);
+    }
+    let run = notebook::run_notebook_from(config, lesson, resume, opts.keep_sessions, opts.cancel);
+    let part = NotebookPart::of_notebook(key, &run);
+    let steps = opts.keep_sessions.then(|| Steps {
+        key: key.clone(),
+        failed: keys::failed_steps(lesson, &run.blocks, &run.inlines),
+        run,
+    });
+    (part, steps, true)
+}
+
+/// A script's part, and whether it ran.
+fn script_part(
+    config: &Config,
+    script: &Script,
+    stored: &Stored,
+    warm: Option<&Warm>,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> (Part<ScriptRun>, bool) {
+    let in_memory = warm.map(|w| w.entry.scripts.as_slice()).unwrap_or_default();
+    let standing =
+        |parts: &[Part<ScriptRun>]| parts.iter().find(|p| p.stands_for(config, script)).cloned();
+    if let Some(part) = standing(in_memory).or_else(|| standing(&stored.entry().scripts)) {
+        return (part, false);
+    }
+    let (run, files) = super::run_script_reporting_files(config, script, cancel);
+    (Part::of_script(config, script, run, &files), true)
+}
+
+/// Store the parts of `entry` that may be reused another time.
+fn store(cache: &Cache, lesson: &Lesson, entry: &LessonEntry) {
+    if !cache.is_enabled() {
+        return;
+    }
+    let stored = StoredEntry {
+        notebook: entry.notebook.as_ref().filter(|n| n.storable()),
+        scripts: entry.scripts.iter().filter(|p| p.storable()).collect(),
+    };
+    cache.store(&CacheFile::exec(&lesson.slug), &stored);
 }
 
 #[cfg(test)]

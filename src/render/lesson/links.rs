@@ -64,14 +64,14 @@ enum Target {
 }
 
 /// `02-slug`, `02-slug.md`, `02-slug#frag`.
-fn wiki_target(doc: &Doc, dest: &str) -> Target {
+fn wiki_target(doc: &mut Doc, dest: &str) -> Target {
     let (path, frag) = split_fragment(dest);
     let slug = path.trim().trim_end_matches(".md");
     lesson_target(doc, slug, frag)
 }
 
 /// A relative link whose path ends in `.md`.
-fn md_target(doc: &Doc, dest: &str) -> Target {
+fn md_target(doc: &mut Doc, dest: &str) -> Target {
     let (path, frag) = split_fragment(dest);
     let path = path.split('?').next().unwrap_or("");
     let has_scheme = path
@@ -88,8 +88,8 @@ fn md_target(doc: &Doc, dest: &str) -> Target {
     lesson_target(doc, stem, frag)
 }
 
-fn lesson_target(doc: &Doc, slug: &str, frag: Option<&str>) -> Target {
-    match doc.ctx.book.lesson(slug) {
+fn lesson_target(doc: &mut Doc, slug: &str, frag: Option<&str>) -> Target {
+    match doc.lookup_lesson(slug) {
         Some(lesson) => {
             let mut href = super::sections::url_segment(&lesson.slug) + ".html";
             if let Some(f) = frag.filter(|f| !f.is_empty()) {
@@ -205,7 +205,7 @@ mod tests {
         let src = "# T\n\nok\n\n[gone](13-gone.md) and\n[[14-gone]]\n";
         let p = page(src, false).unwrap();
         assert_eq!(
-            p.warnings,
+            crate::render::lesson::testutil::warning_texts(&p),
             [
                 "content/03-x.md:5: broken lesson link '13-gone.md'",
                 "content/03-x.md:6: broken lesson link '14-gone'"

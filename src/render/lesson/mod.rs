@@ -47,6 +47,7 @@ mod text;
 pub(crate) mod testutil;
 
 use crate::book::{Book, Lesson};
+use crate::diagnostic::{Diagnostic, Diagnostics, Kind};
 use crate::exec::LessonRun;
 use crate::render::math::{Formula, MathCache};
 use crate::render::{FigureFile, LessonHtml};
@@ -77,21 +78,30 @@ pub(crate) struct Doc<'a> {
     pub map: prepare::SourceMap,
     /// Line starts of the lesson source, for the line numbers of warnings.
     pub lines: crate::book::inline::LineIndex<'a>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
     pub figures: Vec<FigureFile>,
+    /// The lessons looked up by slug, with the title each had (`None`: not in the book).
+    pub linked: Vec<(String, Option<String>)>,
 }
 
-impl Doc<'_> {
-    /// Record `file:line: message` for the prepared-text offset `at`.
+impl<'a> Doc<'a> {
+    /// Record a warning at the prepared-text offset `at` (shown as `file:line: message`).
     pub fn warn(&mut self, at: usize, message: &str) {
-        let line = self.line_of(at);
-        self.warnings
-            .push(format!("{}:{line}: {message}", self.lesson.display));
+        let (line, col) = self.lines.line_col(self.map.to_source(at));
+        let warning = Diagnostic::warning(Kind::Render, message)
+            .in_file(self.lesson.display.clone())
+            .on_line(line, col);
+        self.warnings.push(warning);
     }
 
-    /// The source line of the prepared-text offset `at`.
-    pub fn line_of(&self, at: usize) -> u32 {
-        self.lines.line_col(self.map.to_source(at)).0
+    /// The lesson `slug` of the book, remembering that this page depends on it.
+    pub fn lookup_lesson(&mut self, slug: &str) -> Option<&'a Lesson> {
+        let found = self.ctx.book.lesson(slug);
+        if !self.linked.iter().any(|(s, _)| s == slug) {
+            self.linked
+                .push((slug.to_string(), found.map(|l| l.title.clone())));
+        }
+        found
     }
 
     /// The index of the lesson's rlab block whose fence starts at prepared-text offset `at`.
@@ -120,6 +130,7 @@ pub fn render_lesson(
         lines: crate::book::inline::LineIndex::new(&lesson.source),
         warnings: Vec::new(),
         figures: Vec::new(),
+        linked: Vec::new(),
     };
     let (events, toc) = structure(&mut doc, parse(&prepared.text));
     let search_text = text::search_text(&doc, &events);
@@ -130,7 +141,12 @@ pub fn render_lesson(
     let mut body = String::with_capacity(prepared.text.len() * 2);
     pulldown_cmark::html::push_html(&mut body, events.into_iter().map(|(e, _)| e));
     if ctx.strict && !doc.warnings.is_empty() {
-        anyhow::bail!("{}", doc.warnings.join("\n"));
+        let errors = doc
+            .warnings
+            .into_iter()
+            .map(Diagnostic::into_error)
+            .collect();
+        return Err(Diagnostics(errors).into());
     }
     Ok(LessonHtml {
         slug: lesson.slug.clone(),
@@ -141,6 +157,7 @@ pub fn render_lesson(
         figures: doc.figures,
         scripts: scripts::pages(ctx, lesson, run),
         warnings: doc.warnings,
+        linked: doc.linked,
     })
 }
 

@@ -36,7 +36,7 @@ fn warnings_point_at_source_lines_after_substitutions() {
     let run = run_with_inlines(vec![ok("1"), ok("a\nb")]);
     let page = render(src, &run);
     assert_eq!(
-        page.warnings,
+        crate::render::lesson::testutil::warning_texts(&page),
         ["content/03-x.md:4: broken lesson link 'zz.md'"]
     );
 }

@@ -84,3 +84,11 @@ pub(crate) fn try_render(
     };
     super::render_lesson(&ctx, &book.lessons[0], run)
 }
+
+/// The page's warnings as `file:line: message`.
+pub(crate) fn warning_texts(page: &crate::render::LessonHtml) -> Vec<String> {
+    page.warnings
+        .iter()
+        .map(|w| w.text().trim_start_matches("warning: ").to_string())
+        .collect()
+}

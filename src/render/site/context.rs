@@ -283,6 +283,7 @@ mod tests {
             figures: vec![],
             scripts: vec![],
             warnings: vec![],
+            linked: Vec::new(),
         }
     }
 

@@ -1,40 +1,62 @@
 //! The site in memory: every file the site will hold, by path relative to its root, checked
 //! as it is added (a path inside the site, never claimed twice), with a fingerprint of the
 //! whole. The fingerprint goes into the site's marker file, so that a build whose site equals
-//! the one on disk can leave it as it is instead of writing it again.
+//! the one on disk can leave it as it is instead of writing it again. `rlbook serve` serves
+//! these files from memory, looking them up by `/`-separated path.
 
 use super::links;
 use super::output::MARKER;
 use crate::cache::digest::{Digest, KeyHasher};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The files of a site, in the order they were added.
-#[derive(Default)]
-pub(crate) struct SiteFiles {
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SiteFiles {
     files: Vec<(PathBuf, Vec<u8>)>,
-    seen: HashSet<PathBuf>,
+    /// Index in `files` by `/`-separated path.
+    by_key: HashMap<String, usize>,
     bytes: u64,
 }
 
 impl SiteFiles {
     /// Add `bytes` at `rel`. Adding the same path twice (or the marker's) is an error: two
     /// things of the site would claim one file.
-    pub(crate) fn add(&mut self, rel: &str, bytes: impl Into<Vec<u8>>) -> Result<()> {
+    pub fn add(&mut self, rel: &str, bytes: impl Into<Vec<u8>>) -> Result<()> {
         let path = links::checked_relative(rel)?;
-        if path == Path::new(MARKER) || !self.seen.insert(path.clone()) {
+        let key = slash_key(&path);
+        if path == Path::new(MARKER) || self.by_key.contains_key(&key) {
             bail!("two files of the site would be written at '{rel}'");
         }
         let bytes = bytes.into();
         self.bytes += bytes.len() as u64;
+        self.by_key.insert(key, self.files.len());
         self.files.push((path, bytes));
         Ok(())
     }
 
+    /// The bytes of the file at `key` (a `/`-separated path relative to the root).
+    pub fn get(&self, key: &str) -> Option<&[u8]> {
+        let at = *self.by_key.get(key)?;
+        self.files.get(at).map(|(_, bytes)| bytes.as_slice())
+    }
+
+    /// The files added, changed or removed since `old`, by `/`-separated path, in order.
+    pub fn changed_since(&self, old: &SiteFiles) -> Vec<String> {
+        let mut changed: Vec<String> = (self.by_key.iter())
+            .filter(|(key, _)| old.get(key) != self.get(key))
+            .map(|(key, _)| key.clone())
+            .collect();
+        let removed = old.by_key.keys().filter(|k| !self.by_key.contains_key(*k));
+        changed.extend(removed.cloned());
+        changed.sort();
+        changed
+    }
+
     /// Every file, in the order added.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (&Path, &[u8])> {
+    pub fn iter(&self) -> impl Iterator<Item = (&Path, &[u8])> {
         self.files.iter().map(|(p, b)| (p.as_path(), b.as_slice()))
     }
 
@@ -98,6 +120,15 @@ fn count_files(dir: &Path) -> Option<usize> {
     Some(count)
 }
 
+/// A relative path as `a/b/c.svg`.
+fn slash_key(path: &Path) -> String {
+    let parts: Vec<String> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect();
+    parts.join("/")
+}
+
 /// Every file under `dir` (which must exist) by `/`-separated path relative to it, with its
 /// bytes. Hidden files and folders (the site marker, editor leftovers) are skipped.
 pub(crate) fn read_visible_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
@@ -112,13 +143,9 @@ pub(crate) fn read_visible_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>>
             continue;
         }
         let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
-        let key: Vec<String> = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().to_string())
-            .collect();
         let bytes = std::fs::read(entry.path())
             .with_context(|| format!("cannot read {}", entry.path().display()))?;
-        files.insert(key.join("/"), bytes);
+        files.insert(slash_key(rel), bytes);
     }
     Ok(files)
 }
@@ -155,6 +182,23 @@ mod tests {
         assert!(files.add(MARKER, "x").is_err());
         assert!(files.add("../out.html", "x").is_err());
         assert_eq!(files.iter().count(), 2);
+        assert_eq!(files.get("figures/a/b.svg"), Some(&b"<svg/>"[..]));
+        assert_eq!(files.get("./index.html"), None, "looked up by normal path");
+    }
+
+    #[test]
+    fn changes_are_additions_edits_and_removals() {
+        let of = |list: &[(&str, &str)]| {
+            let mut files = SiteFiles::default();
+            for (path, text) in list {
+                files.add(path, *text).unwrap();
+            }
+            files
+        };
+        let old = of(&[("a.html", "1"), ("b.html", "2"), ("c.svg", "3")]);
+        let new = of(&[("a.html", "1"), ("b.html", "two"), ("d/e.css", "4")]);
+        assert_eq!(new.changed_since(&old), ["b.html", "c.svg", "d/e.css"]);
+        assert!(new.changed_since(&new).is_empty());
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The themed site: rendered lesson pages become `<slug>.html` pages, an `index.html`, one
 //! page per standalone script (`scripts/<slug>/<name>.html`), their figure files, the theme
-//! assets and the offline search index, all made in memory ([`files`]), then written into a
-//! staging directory and swapped in at the output path (see [`output`]); or, when the site on
-//! disk already is this one (its marker holds the same fingerprint), left as it is.
+//! assets and the offline search index, all made in memory ([`assemble`]), then written into
+//! a staging directory and swapped in at the output path ([`write_folder`]; or, when the site
+//! on disk already is this one, its marker holding the same fingerprint, left as it is), or
+//! served from memory (`rlbook serve`).
 //! Templates ([`templates`]) and theme files ([`theme`]) are embedded defaults that a book
 //! overrides file by file.
 
@@ -18,19 +19,16 @@ mod theme;
 use crate::book::Book;
 use crate::render::{FigureFile, LessonHtml};
 use anyhow::{Context as _, Result, bail};
-use files::SiteFiles;
-pub use files::SiteStamp;
 pub(crate) use files::read_visible_tree;
+pub use files::{SiteFiles, SiteStamp};
 use std::path::{Path, PathBuf};
 use templates::Templates;
 
-/// How to write the site.
+/// Where to write the site.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SiteOptions {
     /// The site's directory (replaced as a whole).
     pub output: PathBuf,
-    /// A script snippet inserted before `</body>` of every page (`rlbook serve`).
-    pub live_reload: Option<String>,
 }
 
 /// What was written.
@@ -48,10 +46,18 @@ pub struct SiteSummary {
     pub stamp: SiteStamp,
 }
 
+/// A whole site in memory, ready to be written or served.
+#[derive(Default)]
+pub struct Assembled {
+    pub files: SiteFiles,
+    marker: Vec<u8>,
+    pub summary: SiteSummary,
+}
+
 /// Write the site of `book` from its rendered `pages` (in book order: `book.lessons[i]` ↔
 /// `pages[i]`) into `opts.output`, replacing what was there only once everything is written.
 pub fn write_site(book: &Book, pages: &[LessonHtml], opts: &SiteOptions) -> Result<SiteSummary> {
-    make_site(book, pages, opts, false)
+    write_folder(book, &assemble(book, pages)?, &opts.output, false)
 }
 
 /// [`write_site`], unless the site at `opts.output` already is the one it would write: same
@@ -62,32 +68,19 @@ pub fn write_site_if_changed(
     pages: &[LessonHtml],
     opts: &SiteOptions,
 ) -> Result<SiteSummary> {
-    make_site(book, pages, opts, true)
+    write_folder(book, &assemble(book, pages)?, &opts.output, true)
 }
 
-fn make_site(
-    book: &Book,
-    pages: &[LessonHtml],
-    opts: &SiteOptions,
-    reuse: bool,
-) -> Result<SiteSummary> {
+/// Make every file of the site of `book` from its rendered `pages`, in memory.
+pub fn assemble(book: &Book, pages: &[LessonHtml]) -> Result<Assembled> {
     check_pages(book, pages)?;
     let paths = &book.config.paths;
     let display = |p: &Path| book.config.display_path(p);
     let templates = Templates::load(&paths.templates, &display)?;
     let assets = theme::assets(&paths.theme)?;
-    let protected = [
-        book.config.root.as_path(),
-        &paths.lessons,
-        &paths.scripts,
-        &paths.record,
-        &paths.templates,
-        &paths.theme,
-    ];
     let mut site = Site {
         files: SiteFiles::default(),
         templates: &templates,
-        live_reload: opts.live_reload.as_deref(),
         summary: SiteSummary::default(),
     };
     site.lesson_pages(book, pages)?;
@@ -98,9 +91,34 @@ fn make_site(
     let marker = output::marker_text(&site.files.fingerprint());
     summary.bytes = site.files.bytes() + marker.len() as u64;
     summary.stamp = site.files.stamp(&marker);
-    summary.unchanged = reuse && output::unchanged(&opts.output, &protected, &summary.stamp)?;
+    Ok(Assembled {
+        files: site.files,
+        marker,
+        summary,
+    })
+}
+
+/// Write `site` into `target` (atomically, hard-linking files the old site holds alike); with
+/// `reuse`, leave a target that already holds this site as it is.
+pub fn write_folder(
+    book: &Book,
+    site: &Assembled,
+    target: &Path,
+    reuse: bool,
+) -> Result<SiteSummary> {
+    let paths = &book.config.paths;
+    let protected = [
+        book.config.root.as_path(),
+        &paths.lessons,
+        &paths.scripts,
+        &paths.record,
+        &paths.templates,
+        &paths.theme,
+    ];
+    let mut summary = site.summary.clone();
+    summary.unchanged = reuse && output::unchanged(target, &protected, &summary.stamp)?;
     if !summary.unchanged {
-        output::publish(&opts.output, &protected, &site.files, &marker)?;
+        output::publish(target, &protected, &site.files, &site.marker)?;
     }
     Ok(summary)
 }
@@ -109,7 +127,6 @@ fn make_site(
 struct Site<'a> {
     files: SiteFiles,
     templates: &'a Templates,
-    live_reload: Option<&'a str>,
     summary: SiteSummary,
 }
 
@@ -161,10 +178,6 @@ impl Site<'_> {
             .templates
             .render(template, context)
             .with_context(|| format!("cannot render {path}"))?;
-        let html = match self.live_reload {
-            Some(snippet) => inject_before_body_end(&html, snippet),
-            None => html,
-        };
         self.files.add(path, html)?;
         self.summary.pages += 1;
         Ok(())
@@ -214,14 +227,6 @@ fn check_pages(book: &Book, pages: &[LessonHtml]) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Insert `snippet` before the last `</body>` of `html` (at the end when there is none).
-fn inject_before_body_end(html: &str, snippet: &str) -> String {
-    match html.rfind("</body>") {
-        Some(at) => format!("{}{snippet}\n{}", &html[..at], &html[at..]),
-        None => format!("{html}{snippet}\n"),
-    }
 }
 
 #[cfg(test)]

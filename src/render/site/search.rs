@@ -76,6 +76,7 @@ mod tests {
             figures: vec![],
             scripts: vec![],
             warnings: vec![],
+            linked: Vec::new(),
         }
     }
 

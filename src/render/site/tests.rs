@@ -36,6 +36,7 @@ fn page(slug: &str, title: &str) -> LessonHtml {
         }],
         scripts: vec![],
         warnings: vec![],
+        linked: Vec::new(),
     }
 }
 
@@ -86,7 +87,6 @@ fn fixture() -> Fixture {
 fn options(out: &Path) -> SiteOptions {
     SiteOptions {
         output: out.to_path_buf(),
-        live_reload: None,
     }
 }
 
@@ -182,24 +182,6 @@ fn the_index_lists_the_lessons_and_book_details() {
     let alpha = contents.find("<a href=\"01-a.html\">Alpha</a>").unwrap();
     let gamma = contents.find("<a href=\"03-c.html\">Gamma</a>").unwrap();
     assert!(alpha < gamma);
-}
-
-#[test]
-fn live_reload_goes_before_the_body_end_of_every_page() {
-    let f = fixture();
-    let opts = SiteOptions {
-        output: f.out.clone(),
-        live_reload: Some("<script>reload()</script>".into()),
-    };
-    write_site(&f.book, &f.pages, &opts).unwrap();
-    for page in ["index.html", "01-a.html", "scripts/01-a/demo.html"] {
-        let html = read(f.out.join(page));
-        assert!(
-            html.contains("<script>reload()</script>\n</body>"),
-            "{page}"
-        );
-    }
-    assert_eq!(inject_before_body_end("<p>x", "S"), "<p>xS\n");
 }
 
 #[test]
@@ -325,13 +307,4 @@ fn a_site_equal_to_the_one_on_disk_is_not_written_again() {
     let edited = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
     assert!(!edited.unchanged);
     assert!(read(f.out.join("02-b.html")).contains("<p>more</p>"));
-    let live = SiteOptions {
-        live_reload: Some("<script>reload()</script>".into()),
-        ..options(&f.out)
-    };
-    assert!(
-        !write_site_if_changed(&f.book, &f.pages, &live)
-            .unwrap()
-            .unchanged
-    );
 }

@@ -2,7 +2,7 @@
 //! overlay stamped into pages, folders, traversal attempts, methods, serve's own files.
 
 use super::*;
-use crate::serve::site_files::SiteFiles;
+use crate::render::site::SiteFiles;
 use axum::http::Request;
 use tower::ServiceExt;
 
@@ -51,7 +51,7 @@ fn request(shared: &Arc<Shared>, method: &str, path: &str) -> Reply {
 
 fn published(problems: Vec<String>) -> (tempfile::TempDir, Arc<Shared>) {
     let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
+    let mut site = SiteFiles::default();
     for (name, text) in [
         ("index.html", "<html><body><h1>Index</h1></body></html>"),
         ("01-a.html", "<html><body><p>Lesson A</p></body></html>"),
@@ -60,13 +60,11 @@ fn published(problems: Vec<String>) -> (tempfile::TempDir, Arc<Shared>) {
         ("scripts/01-a/demo.html", "<html><body>demo</body></html>"),
         ("guide/index.html", "<html><body>guide</body></html>"),
     ] {
-        let path = site.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
+        site.add(name, text).unwrap();
     }
     std::fs::write(dir.path().join("Cargo.toml"), "[package] secret").unwrap();
     let shared = Arc::new(Shared::new());
-    shared.publish_site(SiteFiles::load(&site).unwrap(), problems);
+    shared.publish_site(Arc::new(site), problems);
     (dir, shared)
 }
 

@@ -5,7 +5,7 @@ use super::*;
 use std::sync::Mutex;
 
 fn dirs(root: &Path) -> BookDirs {
-    BookDirs::of(root, &root.join("../serve-out"))
+    BookDirs::of(root)
 }
 
 #[test]
@@ -49,12 +49,15 @@ fn a_new_folder_stands_for_the_files_already_in_it() {
     std::fs::write(root.join("content/01-a/data/more.rlab"), "y = 1;\n").unwrap();
     let batch = [Raw::Paths(vec![root.join("content/01-a")])];
     let c = meaning(&dirs(root), &batch);
-    let names: Vec<&str> = c.rlab_files.iter().map(String::as_str).collect();
-    assert_eq!(names, ["demo.rlab", "more.rlab"]);
+    let names: Vec<String> = (c.paths.iter())
+        .filter_map(|p| Some(p.file_name()?.to_string_lossy().to_string()))
+        .filter(|n| n.ends_with(".rlab"))
+        .collect();
+    assert_eq!(names, ["more.rlab", "demo.rlab"]);
 }
 
 #[test]
-fn a_rescan_looks_at_everything_but_the_configuration() {
+fn a_rescan_looks_at_everything() {
     let dir = tempfile::tempdir().unwrap();
     let d = dirs(dir.path());
     let batch = [
@@ -68,7 +71,8 @@ fn a_rescan_looks_at_everything_but_the_configuration() {
         Raw::Stop,
     ];
     let c = meaning(&d, &batch);
-    assert!(c.sources && c.site && c.record && !c.full);
+    assert!(c.everything);
+    assert!(c.paths.contains(&dir.path().join("content/01-a.md")));
     assert_eq!(touched_paths(&batch), [dir.path().join("content/01-a.md")]);
 }
 
@@ -97,22 +101,23 @@ fn edits_and_new_folders_are_seen() {
     let seen = std::sync::Arc::new(Mutex::new(Changes::default()));
     let (tx, rx) = mpsc::channel();
     let sink = std::sync::Arc::clone(&seen);
-    let watch = start(&root, &root.join("../out"), move |c| {
+    let watch = start(&root, move |c| {
         sink.lock().unwrap().merge(c);
         let _ = tx.send(());
     })
     .unwrap();
     std::fs::write(root.join("content/01-a.md"), "# A\n").unwrap();
-    wait_for(&seen, &rx, |c| c.sources);
+    let saw = |name: &'static str| move |c: &Changes| c.paths.iter().any(|p| p.ends_with(name));
+    wait_for(&seen, &rx, saw("content/01-a.md"));
     std::fs::create_dir_all(root.join("theme")).unwrap();
-    wait_for(&seen, &rx, |c| c.site);
+    wait_for(&seen, &rx, saw("theme"));
     *seen.lock().unwrap() = Changes::default();
     std::fs::write(root.join("theme/extra.css"), "p {}\n").unwrap();
-    wait_for(&seen, &rx, |c| c.site);
+    wait_for(&seen, &rx, saw("theme/extra.css"));
     std::fs::create_dir_all(root.join("content/01-a")).unwrap();
     std::fs::write(root.join("content/01-a/demo.rlab"), "x = 1;\n").unwrap();
-    wait_for(&seen, &rx, |c| c.rlab_files.contains("demo.rlab"));
+    wait_for(&seen, &rx, saw("demo.rlab"));
     std::fs::write(root.join("book.toml"), "[book]\ntitle = \"T\"\n").unwrap();
-    wait_for(&seen, &rx, |c| c.full);
+    wait_for(&seen, &rx, saw("book.toml"));
     watch.stop();
 }

@@ -6,7 +6,8 @@ use crate::render::lesson::testutil::render;
 
 fn body(src: &str) -> (String, Vec<String>) {
     let page = render(src, &LessonRun::default());
-    (page.body, page.warnings)
+    let warnings = super::super::testutil::warning_texts(&page);
+    (page.body, warnings)
 }
 
 #[test]

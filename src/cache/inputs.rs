@@ -1,0 +1,63 @@
+//! What the book's inputs contribute to cache keys, field by field: the configuration, a
+//! lesson (its file, source and scripts: everything a [`Lesson`] is parsed from), a script.
+//! Every key of the cache is built from these and the runs, never from `Debug` text.
+
+use super::digest::KeyHasher;
+use crate::book::Lesson;
+use crate::book::script::Script;
+use crate::config::{Config, ExecSettings};
+
+/// Every setting of `book.toml`, resolved.
+pub(crate) fn config(h: &mut KeyHasher, config: &Config) {
+    h.path(&config.root);
+    let meta = &config.book;
+    h.str(&meta.title)
+        .str(&meta.description)
+        .str(&meta.language);
+    h.u64(meta.authors.len() as u64);
+    for author in &meta.authors {
+        h.str(author);
+    }
+    let p = &config.paths;
+    for dir in [
+        &p.lessons,
+        &p.scripts,
+        &p.record,
+        &p.output,
+        &p.templates,
+        &p.theme,
+    ] {
+        h.path(dir);
+    }
+    h.f64(config.tolerance.rtol).f64(config.tolerance.atol);
+    exec(h, &config.exec);
+}
+
+/// The `[exec]` settings, which every run depends on.
+pub(crate) fn exec(h: &mut KeyHasher, exec: &ExecSettings) {
+    h.u64(u64::try_from(exec.time_limit.as_nanos()).unwrap_or(u64::MAX));
+    h.u64(exec.max_alloc_bytes as u64)
+        .u64(exec.max_call_depth as u64)
+        .u64(exec.seed);
+}
+
+/// A lesson: its path, name in messages, source and scripts.
+pub(crate) fn lesson(h: &mut KeyHasher, lesson: &Lesson) {
+    h.path(&lesson.path)
+        .str(&lesson.display)
+        .str(&lesson.source);
+    h.u64(lesson.scripts.len() as u64);
+    for s in &lesson.scripts {
+        script(h, s);
+    }
+}
+
+/// A standalone script: its path, names, description and source.
+pub(crate) fn script(h: &mut KeyHasher, script: &Script) {
+    h.path(&script.path)
+        .str(&script.display)
+        .str(&script.file_name);
+    h.str(&script.name)
+        .str(&script.description)
+        .str(&script.source);
+}

@@ -1,0 +1,301 @@
+//! The one pipeline of rlbook, used by `build`, `check`, `bless` and `serve`:
+//! load → execute → check → render → publish. Each stage takes data and returns data; what
+//! may be reused is decided by keys made of explicit fields, in one place per kind: runs in
+//! [`crate::exec::cached`], pages in [`crate::cache::pages`], the site in [`publish`].
+//!
+//! An [`Engine`] is the pipeline with what it remembers between passes: `build` makes one
+//! pass and drops it; `serve` keeps it warm (runs with their sessions, to resume an edited
+//! notebook after its unchanged steps; pages; formulas) and makes a pass on every change,
+//! cancelled when a newer change arrives. Every stage reports [`Diagnostic`]s; a pass goes
+//! as far as it can, so that one run shows every problem of the book.
+
+mod check;
+mod execute;
+mod load;
+pub mod publish;
+mod render;
+pub mod summary;
+
+pub use check::Records;
+pub use summary::Counts;
+
+use crate::book::Book;
+use crate::cache::Cache;
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::exec::cached::{ExecOptions, ExecStats, Warm};
+use crate::exec::{self, LessonRun};
+use crate::record::drift::Drift;
+use crate::render::LessonHtml;
+use crate::render::site::SiteSummary;
+use publish::{Sink, SiteKey};
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How far a pass goes and what it publishes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Load, execute and check; render and publish nothing.
+    Check,
+    /// Publish the site only when there is no error.
+    Build,
+    /// Publish despite errors in lessons, each failed lesson showing its last good page;
+    /// only a book that cannot be loaded or a site that cannot be made keeps the last site.
+    Serve,
+}
+
+/// What a pass is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub goal: Goal,
+    /// Broken links and math errors are errors, not warnings.
+    pub strict: bool,
+    pub records: Records,
+}
+
+/// What a pass did and found.
+#[derive(Clone, Debug, Default)]
+pub struct Pass {
+    /// Every problem and notice, stage by stage.
+    pub diagnostics: Vec<Diagnostic>,
+    /// What ran: `slug` for a notebook, `slug/file.rlab` for a script.
+    pub executed: Vec<String>,
+    /// The lessons whose page was rendered.
+    pub rendered: Vec<String>,
+    pub stats: ExecStats,
+    /// The book's size; `None` when it could not be loaded.
+    pub counts: Option<Counts>,
+    /// The output folder, as the book shows it.
+    pub output: String,
+    /// The site the sink holds after the pass, when it was published or already held.
+    pub site: Option<SiteSummary>,
+    /// The drift found (for `--report`).
+    pub drifts: Vec<Drift>,
+    /// Lessons whose page could not be rendered.
+    pub unrendered: usize,
+    pub elapsed: Duration,
+}
+
+impl Pass {
+    /// Whether any diagnostic is an error.
+    pub fn failed(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// Whether a new site was handed to the sink.
+    pub fn published(&self) -> bool {
+        self.site.as_ref().is_some_and(|s| !s.unchanged)
+    }
+}
+
+/// The pipeline and what it remembers between passes.
+pub struct Engine {
+    root: PathBuf,
+    use_cache: bool,
+    keep_sessions: bool,
+    progress: bool,
+    warm: HashMap<String, Warm>,
+    pages: render::PageMemory,
+    /// Lessons already said to have no record.
+    noted: BTreeSet<String>,
+}
+
+impl Engine {
+    /// The pipeline of the book at `root`, with the book's cache (`.rlbook/`) unless
+    /// `use_cache` is false.
+    pub fn new(root: &Path, use_cache: bool) -> Engine {
+        Engine {
+            root: root.to_path_buf(),
+            use_cache,
+            keep_sessions: false,
+            progress: false,
+            warm: HashMap::new(),
+            pages: render::PageMemory::default(),
+            noted: BTreeSet::new(),
+        }
+    }
+
+    /// Keep the session after every step of the notebooks that run, to resume them.
+    pub fn keeping_sessions(mut self) -> Engine {
+        self.keep_sessions = true;
+        self
+    }
+
+    /// Show `executing lessons k/n` on a terminal.
+    pub fn showing_progress(mut self) -> Engine {
+        self.progress = true;
+        self
+    }
+
+    /// One pass over the book; `None` when `cancel` was set before it ended (then it has
+    /// published nothing and remembers nothing new).
+    pub fn pass(
+        &mut self,
+        request: &Request,
+        sink: &mut dyn Sink,
+        cancel: Option<&Arc<AtomicBool>>,
+    ) -> Option<Pass> {
+        let started = Instant::now();
+        let mut pass = Pass::default();
+        if let Some(book) = load::load(&self.root, &mut pass.diagnostics) {
+            self.stages(&book, request, sink, cancel, &mut pass)?;
+        }
+        pass.elapsed = started.elapsed();
+        Some(pass)
+    }
+
+    /// Execute, check, render and publish `book`.
+    fn stages(
+        &mut self,
+        book: &Book,
+        request: &Request,
+        sink: &mut dyn Sink,
+        cancel: Option<&Arc<AtomicBool>>,
+        pass: &mut Pass,
+    ) -> Option<()> {
+        let cache = Cache::new(&book.config.root, self.use_cache);
+        let opts = ExecOptions {
+            keep_sessions: self.keep_sessions,
+            cancel,
+        };
+        let executed = execute::execute(book, &cache, &mut self.warm, opts, self.progress)?;
+        let slugs: Vec<&str> = book.lessons.iter().map(|l| l.slug.as_str()).collect();
+        cache.retain_lessons(&slugs);
+        let runs = executed.runs;
+        pass.executed = executed.names;
+        pass.stats = executed.stats;
+        pass.counts = Some(Counts::of(book, &runs));
+        pass.output = book.config.display_path(&book.config.paths.output);
+        let records = request.records;
+        pass.drifts = check::check(book, &runs, records, &mut self.noted, &mut pass.diagnostics);
+        if request.goal == Goal::Check {
+            return Some(());
+        }
+        self.render_and_publish(book, &runs, request, &cache, sink, cancel, pass)
+    }
+
+    /// Render every page and hand the site to `sink` when it is due and may be published.
+    #[allow(clippy::too_many_arguments)]
+    fn render_and_publish(
+        &mut self,
+        book: &Book,
+        runs: &[LessonRun],
+        request: &Request,
+        cache: &Cache,
+        sink: &mut dyn Sink,
+        cancel: Option<&Arc<AtomicBool>>,
+        pass: &mut Pass,
+    ) -> Option<()> {
+        let keys = render::page_keys(book, runs, request.strict);
+        let serve = request.goal == Goal::Serve;
+        if !serve && !pass.failed() && held(book, &keys, request.strict, sink, pass) {
+            return Some(());
+        }
+        let failed: Vec<bool> = (book.lessons.iter().zip(runs))
+            .map(|(lesson, run)| !exec::lesson_failures(lesson, run).is_empty())
+            .collect();
+        let inputs = render::Inputs {
+            book,
+            runs,
+            keys: &keys,
+            strict: request.strict,
+            cache,
+        };
+        let rendered = self
+            .pages
+            .render(&inputs, &failed, serve, &mut pass.diagnostics);
+        pass.rendered = rendered.names;
+        pass.unrendered = rendered.failed;
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return None;
+        }
+        if blocks_publishing(&pass.diagnostics, serve) {
+            return Some(());
+        }
+        let Some(shown) = rendered.pages.into_iter().collect::<Option<Vec<_>>>() else {
+            return Some(());
+        };
+        let shown_keys: Vec<_> = shown.iter().map(|(key, _)| *key).collect();
+        if held(book, &shown_keys, request.strict, sink, pass) {
+            return Some(());
+        }
+        let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();
+        publish(
+            book,
+            &pages,
+            SiteKey::of(book, &shown_keys, request.strict),
+            sink,
+            pass,
+        );
+        Some(())
+    }
+}
+
+/// Whether `sink` already holds the site of pages with `keys`; then `pass` says so and
+/// carries that site's warnings.
+fn held(
+    book: &Book,
+    keys: &[crate::cache::digest::Digest],
+    strict: bool,
+    sink: &dyn Sink,
+    pass: &mut Pass,
+) -> bool {
+    let Some(key) = SiteKey::of(book, keys, strict) else {
+        return false;
+    };
+    let Some((summary, warnings)) = sink.holds(book, &key) else {
+        return false;
+    };
+    for warning in warnings {
+        if !pass.diagnostics.contains(&warning) {
+            pass.diagnostics.push(warning);
+        }
+    }
+    pass.site = Some(summary);
+    true
+}
+
+/// Assemble the site and hand it to `sink`; a failure is a diagnostic.
+fn publish(
+    book: &Book,
+    pages: &[LessonHtml],
+    key: Option<SiteKey>,
+    sink: &mut dyn Sink,
+    pass: &mut Pass,
+) {
+    let warnings: Vec<Diagnostic> = (pass.diagnostics.iter())
+        .filter(|d| !d.is_error() && d.kind == Kind::Render)
+        .cloned()
+        .collect();
+    let published = crate::render::site::assemble(book, pages)
+        .and_then(|site| sink.publish(book, key, site, &warnings));
+    match published {
+        Ok(summary) => pass.site = Some(summary),
+        Err(e) => pass
+            .diagnostics
+            .extend(Diagnostic::of_error(Kind::Site, &e)),
+    }
+}
+
+/// Whether the problems found forbid publishing: any error for `build`; for `serve`, a
+/// book that could not be loaded whole.
+fn blocks_publishing(diagnostics: &[Diagnostic], serve: bool) -> bool {
+    diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .any(|d| !serve || matches!(d.kind, Kind::Config | Kind::Load))
+}
+
+/// The book at `root` as the load stage gives it, or its problems.
+pub fn load_book(root: &Path) -> Result<Book, Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    match load::load(root, &mut problems) {
+        Some(book) if !problems.iter().any(Diagnostic::is_error) => Ok(book),
+        _ => Err(problems),
+    }
+}
+
+#[cfg(test)]
+mod tests;

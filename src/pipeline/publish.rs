@@ -1,0 +1,181 @@
+//! The publish stage: a whole site goes to a sink. Two sinks stand behind one interface: a
+//! folder ([`Folder`]: written atomically, unchanged files hard-linked, nothing written when
+//! it already holds this site) and memory ([`Memory`]: what `rlbook serve` serves). A site is
+//! known by its key, made of every page's key, the settings, and the book's own templates
+//! and theme files; a sink that holds the site for a key is not given it again, so a no-op
+//! rebuild neither loads pages nor assembles the site.
+
+use crate::book::Book;
+use crate::cache::digest::{Digest, KeyHasher};
+use crate::cache::{Cache, CacheFile, inputs};
+use crate::diagnostic::Diagnostic;
+use crate::render::site::{Assembled, SiteFiles, SiteStamp, SiteSummary, read_visible_tree};
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The key of a whole site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiteKey(Digest);
+
+impl SiteKey {
+    /// The key of the site `book` makes from pages with these keys; `None` when the book's
+    /// templates or theme cannot be read (then the site is made the ordinary way).
+    pub(super) fn of(book: &Book, page_keys: &[Digest], strict: bool) -> Option<SiteKey> {
+        let mut h = KeyHasher::new("site");
+        h.bool(strict);
+        inputs::config(&mut h, &book.config);
+        h.u64(page_keys.len() as u64);
+        for key in page_keys {
+            h.digest(key);
+        }
+        for dir in [&book.config.paths.templates, &book.config.paths.theme] {
+            hash_folder(&mut h, dir)?;
+        }
+        Some(SiteKey(h.finish()))
+    }
+}
+
+/// Every visible file of `dir` (none when it is absent), by name and contents.
+fn hash_folder(h: &mut KeyHasher, dir: &Path) -> Option<()> {
+    if !dir.is_dir() {
+        h.str("absent");
+        return Some(());
+    }
+    let files = read_visible_tree(dir).ok()?;
+    h.u64(files.len() as u64);
+    for (name, bytes) in &files {
+        h.str(name).bytes(bytes);
+    }
+    Some(())
+}
+
+/// Where a site goes.
+pub trait Sink {
+    /// The summary and warnings of the site published for `key`, when the sink still holds it.
+    fn holds(&self, book: &Book, key: &SiteKey) -> Option<(SiteSummary, Vec<Diagnostic>)>;
+    /// Publish `site` (made for `key`, with `warnings`).
+    fn publish(
+        &mut self,
+        book: &Book,
+        key: Option<SiteKey>,
+        site: Assembled,
+        warnings: &[Diagnostic],
+    ) -> Result<SiteSummary>;
+}
+
+/// The book's output folder, with the site's entry in the book's cache.
+pub struct Folder {
+    cache: Cache,
+}
+
+impl Folder {
+    /// The output folder of the book being built; `cache` remembers what it holds.
+    pub fn new(cache: Cache) -> Folder {
+        Folder { cache }
+    }
+}
+
+/// What the cache remembers of the site in the folder.
+#[derive(Serialize, Deserialize)]
+struct FolderEntry {
+    key: SiteKey,
+    pages: usize,
+    figures: usize,
+    bytes: u64,
+    stamp: SiteStamp,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Sink for Folder {
+    fn holds(&self, book: &Book, key: &SiteKey) -> Option<(SiteSummary, Vec<Diagnostic>)> {
+        let entry: FolderEntry = self.cache.load(&CacheFile::site())?;
+        if entry.key != *key || !entry.stamp.is_at(&book.config.paths.output) {
+            return None;
+        }
+        let summary = SiteSummary {
+            pages: entry.pages,
+            figures: entry.figures,
+            bytes: entry.bytes,
+            unchanged: true,
+            stamp: entry.stamp,
+        };
+        Some((summary, entry.warnings))
+    }
+
+    fn publish(
+        &mut self,
+        book: &Book,
+        key: Option<SiteKey>,
+        site: Assembled,
+        warnings: &[Diagnostic],
+    ) -> Result<SiteSummary> {
+        let output = &book.config.paths.output;
+        let reuse = self.cache.is_enabled();
+        let summary = crate::render::site::write_folder(book, &site, output, reuse)?;
+        if let Some(key) = key {
+            let entry = FolderEntry {
+                key,
+                pages: summary.pages,
+                figures: summary.figures,
+                bytes: summary.bytes,
+                stamp: summary.stamp.clone(),
+                warnings: warnings.to_vec(),
+            };
+            self.cache.store(&CacheFile::site(), &entry);
+        }
+        Ok(summary)
+    }
+}
+
+/// The site in memory, for serving.
+#[derive(Default)]
+pub struct Memory {
+    current: Option<Held>,
+}
+
+/// The site a [`Memory`] holds: its key, files, warnings and summary.
+struct Held {
+    key: Option<SiteKey>,
+    files: Arc<SiteFiles>,
+    warnings: Vec<Diagnostic>,
+    summary: SiteSummary,
+}
+
+impl Memory {
+    /// The site published last.
+    pub fn files(&self) -> Option<Arc<SiteFiles>> {
+        self.current.as_ref().map(|held| Arc::clone(&held.files))
+    }
+}
+
+impl Sink for Memory {
+    fn holds(&self, _: &Book, key: &SiteKey) -> Option<(SiteSummary, Vec<Diagnostic>)> {
+        let held = self.current.as_ref()?;
+        (held.key == Some(*key)).then(|| {
+            let summary = SiteSummary {
+                unchanged: true,
+                ..held.summary.clone()
+            };
+            (summary, held.warnings.clone())
+        })
+    }
+
+    fn publish(
+        &mut self,
+        _: &Book,
+        key: Option<SiteKey>,
+        site: Assembled,
+        warnings: &[Diagnostic],
+    ) -> Result<SiteSummary> {
+        let summary = site.summary.clone();
+        self.current = Some(Held {
+            key,
+            files: Arc::new(site.files),
+            warnings: warnings.to_vec(),
+            summary: summary.clone(),
+        });
+        Ok(summary)
+    }
+}

@@ -1,0 +1,236 @@
+//! The render stage: every lesson's page, from the engine's memory when a page made for the
+//! same key (lesson, run, strictness) is there and its links still stand, else from the
+//! book's cache on the same terms ([`crate::cache::pages`]), else rendered (in parallel,
+//! with the formulas and highlighting of earlier builds). Then the page each lesson shows:
+//! its own, or, where the request asks for fallbacks (`serve`) and the lesson's run failed
+//! or its page could not be rendered, the last good page (a placeholder when there is none).
+
+use crate::book::{Book, Lesson};
+use crate::cache::Cache;
+use crate::cache::digest::{Digest, KeyHasher};
+use crate::cache::pages;
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::exec::LessonRun;
+use crate::render::LessonHtml;
+use crate::render::highlight;
+use crate::render::lesson::{RenderContext, formulas, render_lesson};
+use crate::render::math::{Formula, MathCache, collect_formulas};
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+
+/// A page and the key it was made for.
+pub(super) type Keyed = (Digest, LessonHtml);
+
+/// What the engine remembers of pages between passes.
+#[derive(Default)]
+pub(super) struct PageMemory {
+    /// The last page of each lesson, by slug.
+    pages: HashMap<String, Keyed>,
+    /// The last page of each lesson made from a run without errors.
+    good: HashMap<String, Keyed>,
+    /// Every formula rendered so far (from the book's cache, then as pages needed them).
+    math: Option<MathCache>,
+}
+
+/// The key of every lesson's page, index-aligned with the lessons.
+pub(super) fn page_keys(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<Digest> {
+    (book.lessons.par_iter().zip(runs))
+        .map(|(lesson, run)| {
+            pages::page_key(strict, lesson, run).unwrap_or_else(|| unkeyed(lesson))
+        })
+        .collect()
+}
+
+/// A key no page is stored under (a run that cannot be serialized is rendered every time).
+fn unkeyed(lesson: &Lesson) -> Digest {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    KeyHasher::new("unkeyed page")
+        .str(&lesson.slug)
+        .str(&nanos.to_string())
+        .finish()
+}
+
+/// What the render stage made.
+pub(super) struct Rendered {
+    /// The page each lesson shows, with its key; `None` where there is none to show.
+    pub pages: Vec<Option<Keyed>>,
+    /// The lessons whose page was rendered in this pass.
+    pub names: Vec<String>,
+    /// Lessons whose page could not be rendered.
+    pub failed: usize,
+}
+
+impl PageMemory {
+    /// Every lesson's page; `failed[i]` says lesson `i`'s run had errors; with `fallback`,
+    /// such a lesson shows its last good page. Warnings and render errors go to `out`.
+    pub(super) fn render(
+        &mut self,
+        ctx: &Inputs,
+        failed: &[bool],
+        fallback: bool,
+        out: &mut Vec<Diagnostic>,
+    ) -> Rendered {
+        let found = self.found(ctx);
+        let missing: Vec<usize> = (0..found.len()).filter(|&i| found[i].is_none()).collect();
+        let fresh = self.render_missing(ctx, &missing);
+        let mut rendered = Rendered {
+            pages: Vec::with_capacity(found.len()),
+            names: Vec::new(),
+            failed: 0,
+        };
+        let mut fresh = fresh.into_iter();
+        for (i, (lesson, page)) in ctx.book.lessons.iter().zip(found).enumerate() {
+            let key = ctx.keys[i];
+            let result = match page {
+                Some(page) => Ok(page),
+                None => {
+                    rendered.names.push(lesson.slug.clone());
+                    let result = fresh.next().unwrap_or_else(|| Err(not_rendered(lesson)));
+                    if let Ok(page) = &result {
+                        pages::store(ctx.cache, lesson, &key, page);
+                    }
+                    result
+                }
+            };
+            let failed_run = failed.get(i).copied().unwrap_or(false);
+            let shown = self.remember(lesson, key, result, failed_run, &mut rendered, out);
+            let page = if fallback && (failed_run || shown.is_none()) {
+                Some(self.fallback(lesson, shown))
+            } else {
+                shown
+            };
+            rendered.pages.push(page);
+        }
+        rendered
+    }
+
+    /// The pages that stand in memory or in the book's cache.
+    fn found(&self, ctx: &Inputs) -> Vec<Option<LessonHtml>> {
+        (ctx.book.lessons.par_iter().zip(ctx.keys))
+            .map(|(lesson, key)| {
+                let kept = self
+                    .pages
+                    .get(&lesson.slug)
+                    .filter(|(k, page)| k == key && pages::links_stand(page, ctx.book));
+                match kept {
+                    Some((_, page)) => Some(page.clone()),
+                    None => pages::load(ctx.cache, ctx.book, lesson, key),
+                }
+            })
+            .collect()
+    }
+
+    /// Remember a lesson's page; its warnings or error go to `out`. Returns what it shows.
+    fn remember(
+        &mut self,
+        lesson: &Lesson,
+        key: Digest,
+        result: Result<LessonHtml, Vec<Diagnostic>>,
+        failed_run: bool,
+        rendered: &mut Rendered,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Keyed> {
+        match result {
+            Ok(page) => {
+                out.extend(page.warnings.iter().cloned());
+                let keyed = (key, page);
+                if !failed_run {
+                    self.good.insert(lesson.slug.clone(), keyed.clone());
+                }
+                self.pages.insert(lesson.slug.clone(), keyed.clone());
+                Some(keyed)
+            }
+            Err(errors) => {
+                rendered.failed += 1;
+                out.extend(errors);
+                None
+            }
+        }
+    }
+
+    /// The last good page of `lesson`, else what it shows now, else a placeholder.
+    fn fallback(&self, lesson: &Lesson, shown: Option<Keyed>) -> Keyed {
+        let placeholder = || {
+            let key = KeyHasher::new("placeholder").str(&lesson.slug).finish();
+            (key, unrendered_page(lesson))
+        };
+        (self.good.get(&lesson.slug).cloned())
+            .or(shown)
+            .unwrap_or_else(placeholder)
+    }
+
+    /// Render the lessons at `indices`, in parallel, with formulas and highlighting from the
+    /// cache; store what was new in them.
+    fn render_missing(
+        &mut self,
+        ctx: &Inputs,
+        indices: &[usize],
+    ) -> Vec<Result<LessonHtml, Vec<Diagnostic>>> {
+        if indices.is_empty() {
+            return Vec::new();
+        }
+        let book = ctx.book;
+        let chosen: Vec<(&Lesson, &LessonRun)> = indices
+            .iter()
+            .filter_map(|&i| Some((book.lessons.get(i)?, ctx.runs.get(i)?)))
+            .collect();
+        let math = self.math.get_or_insert_with(|| {
+            highlight::load_cached(ctx.cache);
+            MathCache::load(ctx.cache)
+        });
+        let needed: Vec<Formula> = (chosen.par_iter())
+            .flat_map_iter(|(lesson, run)| formulas(lesson, run))
+            .collect();
+        if math.extend(needed) > 0 {
+            let live: HashSet<Formula> = collect_formulas(book, ctx.runs).into_iter().collect();
+            math.store(ctx.cache, |f| live.contains(f));
+        }
+        let render = RenderContext {
+            book,
+            math,
+            strict: ctx.strict,
+            draw_figure: crate::lang::plot::svg::draw,
+        };
+        let results = (chosen.par_iter())
+            .map(|(lesson, run)| {
+                render_lesson(&render, lesson, run)
+                    .map_err(|e| Diagnostic::of_error(Kind::Render, &e))
+            })
+            .collect();
+        highlight::store_cached_for(ctx.cache, book);
+        results
+    }
+}
+
+/// What the render stage reads.
+pub(super) struct Inputs<'a> {
+    pub book: &'a Book,
+    pub runs: &'a [LessonRun],
+    pub keys: &'a [Digest],
+    pub strict: bool,
+    pub cache: &'a Cache,
+}
+
+fn not_rendered(lesson: &Lesson) -> Vec<Diagnostic> {
+    let message = "the page was not rendered";
+    vec![Diagnostic::error(Kind::Render, message).in_file(lesson.display.clone())]
+}
+
+/// The page shown for a lesson that could not be rendered and has no earlier page.
+fn unrendered_page(lesson: &Lesson) -> LessonHtml {
+    LessonHtml {
+        slug: lesson.slug.clone(),
+        title: lesson.title.clone(),
+        body: "<p class=\"rlbook-unrendered\">This lesson could not be rendered; the error \
+               is shown above the page.</p>"
+            .to_string(),
+        toc: Vec::new(),
+        search_text: String::new(),
+        figures: Vec::new(),
+        scripts: Vec::new(),
+        warnings: Vec::new(),
+        linked: Vec::new(),
+    }
+}
