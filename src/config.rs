@@ -146,9 +146,8 @@ impl Config {
     /// Parse the text of a `book.toml` whose location is shown as `name` in messages.
     pub fn parse(root: &Path, text: &str, name: &str) -> Result<Config> {
         let raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
-        let tolerance =
-            check_tolerance(&raw.tolerance).map_err(|m| anyhow::anyhow!("{name}: {m}"))?;
-        let exec = check_exec(&raw.exec).map_err(|m| anyhow::anyhow!("{name}: {m}"))?;
+        let tolerance = check_tolerance(&raw.tolerance).map_err(|m| config_error(name, m))?;
+        let exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
         let paths = Paths {
             lessons: root.join(&raw.paths.lessons),
             scripts: root.join(&raw.paths.scripts),
@@ -250,6 +249,11 @@ fn parse_bytes(v: &toml::Value) -> std::result::Result<usize, String> {
     }
 }
 
+/// An error in the configuration file `name`.
+fn config_error(name: &str, message: impl Into<String>) -> crate::diagnostic::Diagnostic {
+    crate::diagnostic::Diagnostic::error(crate::diagnostic::Kind::Config, message).in_file(name)
+}
+
 /// A toml error as `name:line:col: message`, with serde's wording made plain.
 fn located(name: &str, text: &str, err: &toml::de::Error) -> anyhow::Error {
     let message = err
@@ -258,12 +262,10 @@ fn located(name: &str, text: &str, err: &toml::de::Error) -> anyhow::Error {
         .replace('`', "'");
     match err.span() {
         Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            anyhow::anyhow!("{name}:{line}:{col}: {message}")
+            let (line, col) = crate::book::inline::line_col(text, span.start);
+            config_error(name, message).at(line, col).into()
         }
-        None => anyhow::anyhow!("{name}: {message}"),
+        None => config_error(name, message).into(),
     }
 }
 

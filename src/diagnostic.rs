@@ -148,7 +148,7 @@ impl Diagnostic {
         let message = full.strip_prefix(&head).unwrap_or(&full).to_string();
         Diagnostic::error(Kind::Drift, message)
             .in_file(drift.file.clone())
-            .on_line(drift.line, 0)
+            .on_line(drift.line, 1)
     }
 
     /// The diagnostics an error carries (when one of its causes is a [`Diagnostic`] or

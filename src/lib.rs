@@ -2,16 +2,16 @@
 //! whose numbers are real. The numeric core is [`lang`]; the command line is [`cli`].
 
 pub mod book;
-pub mod build;
-pub mod cache;
+pub(crate) mod build;
+pub(crate) mod cache;
 pub mod cli;
 pub mod config;
 pub mod diagnostic;
 pub mod exec;
 pub mod lang;
-pub mod pipeline;
+pub(crate) mod pipeline;
 pub mod record;
 pub mod render;
-pub mod serve;
+pub(crate) mod serve;
 #[cfg(test)]
 mod test_support;

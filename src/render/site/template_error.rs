@@ -3,6 +3,7 @@
 //! the line of a render error is the first tag of that template that mentions the failing
 //! variable, filter, test, function or template.
 
+use crate::diagnostic::{Diagnostic, Kind};
 use anyhow::anyhow;
 use std::collections::HashMap;
 use std::error::Error as _;
@@ -29,12 +30,13 @@ pub(crate) fn load_error(sources: &HashMap<String, Source>, err: &tera::Error) -
     };
     let detail = messages(err).get(1..).unwrap_or_default().join("\n");
     if let Some((line, col)) = pest_position(&detail) {
-        return anyhow!("{}:{line}:{col}: {}", source.display, pest_message(&detail));
+        return in_template(source, pest_message(&detail)).at(n(line), n(col)).into();
     }
     let message = messages(err).join(": ");
+    let error = in_template(source, message);
     match subject(err).and_then(|word| line_of(&source.text, &word)) {
-        Some(line) => anyhow!("{}:{line}: {message}", source.display),
-        None => anyhow!("{}: {message}", source.display),
+        Some(line) => error.on_line(n(line), 1).into(),
+        None => error.into(),
     }
 }
 
@@ -65,10 +67,20 @@ pub(crate) fn render_error(
         Some((source, line))
     });
     match (located, names.first().and_then(|n| sources.get(*n))) {
-        (Some((source, line)), _) => anyhow!("{}:{line}: {detail}", source.display),
-        (None, Some(source)) => anyhow!("{}: {detail}", source.display),
+        (Some((source, line)), _) => in_template(source, detail).on_line(n(line), 1).into(),
+        (None, Some(source)) => in_template(source, detail).into(),
         (None, None) => anyhow!("template error: {detail}"),
     }
+}
+
+/// A line or column as a diagnostic holds it.
+fn n(x: usize) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
+}
+
+/// An error in the template `source`.
+fn in_template(source: &Source, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(Kind::Site, message).in_file(source.display.clone())
 }
 
 /// The tera errors of the chain, outermost first.
