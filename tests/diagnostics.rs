@@ -22,18 +22,46 @@ fn rlbook(root: &Path, args: &[&str]) -> Output {
 
 /// A book whose four lessons each have one problem (the record made before they had them).
 fn troubled_book(root: &Path) {
-    write(root, "content/01-error.md", "# Error\n\n```rlab\nx = 1;\n```\n");
-    write(root, "content/02-drift.md", "# Drift\n\n```rlab\nprint(6 * 7)\n```\n");
-    write(root, "content/03-link.md", "# Link\n\nSee [the end](99-missing.md).\n");
-    write(root, "content/04-directive.md", "# Directive\n\n```rlab\nprint(1)\n```\n");
+    write(
+        root,
+        "content/01-error.md",
+        "# Error\n\n```rlab\nx = 1;\n```\n",
+    );
+    write(
+        root,
+        "content/02-drift.md",
+        "# Drift\n\n```rlab\nprint(6 * 7)\n```\n",
+    );
+    write(
+        root,
+        "content/03-link.md",
+        "# Link\n\nSee [the end](99-missing.md).\n",
+    );
+    write(
+        root,
+        "content/04-directive.md",
+        "# Directive\n\n```rlab\nprint(1)\n```\n",
+    );
     let bless = Command::new(env!("CARGO_BIN_EXE_rlbook"))
         .args(["bless", "--dir"])
         .arg(root)
         .output()
         .unwrap();
-    assert!(bless.status.success(), "{}", String::from_utf8_lossy(&bless.stderr));
-    write(root, "content/01-error.md", "# Error\n\n```rlab\nx = nope + 1;\n```\n");
-    write(root, "content/02-drift.md", "# Drift\n\n```rlab\nprint(6 * 8)\n```\n");
+    assert!(
+        bless.status.success(),
+        "{}",
+        String::from_utf8_lossy(&bless.stderr)
+    );
+    write(
+        root,
+        "content/01-error.md",
+        "# Error\n\n```rlab\nx = nope + 1;\n```\n",
+    );
+    write(
+        root,
+        "content/02-drift.md",
+        "# Drift\n\n```rlab\nprint(6 * 8)\n```\n",
+    );
     write(
         root,
         "content/04-directive.md",
@@ -52,7 +80,10 @@ fn every_problem_is_one_json_object_with_its_place() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
         .collect();
-    let kinds: Vec<&str> = objects.iter().map(|o| o["kind"].as_str().unwrap()).collect();
+    let kinds: Vec<&str> = objects
+        .iter()
+        .map(|o| o["kind"].as_str().unwrap())
+        .collect();
     assert_eq!(kinds, ["load", "exec", "drift", "render"], "{stdout}");
     for object in &objects {
         for key in ["file", "line", "column", "severity", "message"] {
@@ -61,7 +92,10 @@ fn every_problem_is_one_json_object_with_its_place() {
     }
     insta::assert_snapshot!(stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.starts_with("error: 1 lesson(s) could not be loaded"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: 1 lesson(s) could not be loaded"),
+        "{stderr}"
+    );
     assert!(!dir.path().join("site").exists(), "nothing is written");
 }
 

@@ -83,7 +83,7 @@ fn read_value(lines: &LineIndex, at: usize, in_math: bool) -> Result<InlineValue
     let bytes = source.as_bytes();
     let wrap_math = !in_math
         && bytes.get(after) == Some(&b'$')
-        && !matches!(bytes.get(after + 1), Some(b'$') | Some(b'{'));
+        && !matches!(bytes.get(after + 1), Some(b'$' | b'{'));
     let end = if wrap_math { after + 1 } else { after };
     let (line, col) = lines.line_col(at);
     Ok(InlineValue {

@@ -203,7 +203,7 @@ fn closes_fence(text: &str) -> bool {
         l.trim_start_matches([' ', '>']).trim_end()
     }
     let mut lines = text.trim_end().lines();
-    let opening = lines.next().map(strip).unwrap_or("");
+    let opening = lines.next().map_or("", strip);
     let Some(ch) = opening.chars().next().filter(|c| *c == '`' || *c == '~') else {
         return false;
     };

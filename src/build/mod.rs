@@ -17,7 +17,7 @@ use anyhow::Result;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug)]
-pub struct Options {
+pub(crate) struct Options {
     pub root: PathBuf,
     pub goal: Goal,
     /// Broken links and math errors fail the build.
@@ -32,21 +32,21 @@ pub struct Options {
 
 /// Why a command failed: every diagnostic, in order, and the summary line.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Failure {
+pub(crate) struct Failure {
     pub diagnostics: Vec<Diagnostic>,
     pub summary: String,
 }
 
 /// What a successful command did.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub line: String,
     /// Notes and warnings to show before the summary line.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// `rlbook build` or `rlbook check`: one pass, the site written to the book's output folder.
-pub fn run(opts: &Options) -> Result<Summary, Failure> {
+pub(crate) fn run(opts: &Options) -> Result<Summary, Failure> {
     let request = Request {
         goal: opts.goal,
         strict: opts.strict,
@@ -107,7 +107,7 @@ fn write_report(path: &Path, drifts: &[Drift]) -> Result<()> {
 
 /// `rlbook bless [LESSON…]`: execute the chosen lessons (all when none is named) and make
 /// their outputs the record. Returns one line per lesson.
-pub fn bless(root: &Path, only: &[String]) -> Result<Vec<String>, Failure> {
+pub(crate) fn bless(root: &Path, only: &[String]) -> Result<Vec<String>, Failure> {
     let mut book = crate::pipeline::load_book(root)
         .map_err(|problems| fail(problems, "the book could not be loaded"))?;
     select(&mut book, only)?;

@@ -8,73 +8,73 @@ use serde::{Deserialize, Serialize};
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
-pub struct Digest(pub [u8; 32]);
+pub(crate) struct Digest(pub [u8; 32]);
 
 impl Digest {
     /// The digest of `bytes`.
-    pub fn of(bytes: &[u8]) -> Digest {
+    pub(crate) fn of(bytes: &[u8]) -> Digest {
         Digest(*blake3::hash(bytes).as_bytes())
     }
 
     /// Lower-case hexadecimal.
-    pub fn hex(&self) -> String {
+    pub(crate) fn hex(&self) -> String {
         self.0.iter().map(|b| format!("{b:02x}")).collect()
     }
 }
 
 /// Builds a digest from typed, length-prefixed fields.
-pub struct KeyHasher(blake3::Hasher);
+pub(crate) struct KeyHasher(blake3::Hasher);
 
 impl KeyHasher {
     /// A hasher for keys of one kind (`domain` keeps keys of different kinds apart).
-    pub fn new(domain: &str) -> KeyHasher {
+    pub(crate) fn new(domain: &str) -> KeyHasher {
         let mut h = KeyHasher(blake3::Hasher::new());
         h.str(domain);
         h
     }
 
-    pub fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
         self.0.update(&(bytes.len() as u64).to_le_bytes());
         self.0.update(bytes);
         self
     }
 
-    pub fn str(&mut self, text: &str) -> &mut Self {
+    pub(crate) fn str(&mut self, text: &str) -> &mut Self {
         self.bytes(text.as_bytes())
     }
 
-    pub fn u64(&mut self, n: u64) -> &mut Self {
+    pub(crate) fn u64(&mut self, n: u64) -> &mut Self {
         self.0.update(&n.to_le_bytes());
         self
     }
 
-    pub fn bool(&mut self, b: bool) -> &mut Self {
+    pub(crate) fn bool(&mut self, b: bool) -> &mut Self {
         self.0.update(&[u8::from(b)]);
         self
     }
 
     /// An optional text: absent and present-but-empty differ.
-    pub fn opt_str(&mut self, text: Option<&str>) -> &mut Self {
+    pub(crate) fn opt_str(&mut self, text: Option<&str>) -> &mut Self {
         match text {
             None => self.bool(false),
             Some(t) => self.bool(true).str(t),
         }
     }
 
-    pub fn path(&mut self, path: &std::path::Path) -> &mut Self {
+    pub(crate) fn path(&mut self, path: &std::path::Path) -> &mut Self {
         self.str(&path.to_string_lossy())
     }
 
-    pub fn f64(&mut self, x: f64) -> &mut Self {
+    pub(crate) fn f64(&mut self, x: f64) -> &mut Self {
         self.u64(x.to_bits())
     }
 
-    pub fn digest(&mut self, d: &Digest) -> &mut Self {
+    pub(crate) fn digest(&mut self, d: &Digest) -> &mut Self {
         self.0.update(&d.0);
         self
     }
 
-    pub fn finish(&self) -> Digest {
+    pub(crate) fn finish(&self) -> Digest {
         Digest(*self.0.finalize().as_bytes())
     }
 }

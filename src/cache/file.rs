@@ -32,13 +32,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const MAGIC: &[u8; 8] = b"RLBKCACH";
 
 /// The cache format number: bump it when the layout or any cached type changes shape.
-pub const FORMAT: u32 = 2;
+pub(crate) const FORMAT: u32 = 2;
 
 /// The rlbook version, the first part of every file's build.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The build written into every file; files of another build are ignored.
-pub fn build_id() -> &'static str {
+pub(crate) fn build_id() -> &'static str {
     static BUILD: OnceLock<String> = OnceLock::new();
     BUILD.get_or_init(|| {
         let exe = std::env::current_exe().and_then(std::fs::metadata);
@@ -59,7 +59,7 @@ fn options() -> impl Options {
 }
 
 /// The bytes of a cache file holding `value` as `kind`.
-pub fn encode<T: Serialize>(kind: &str, value: &T) -> Option<Vec<u8>> {
+pub(crate) fn encode<T: Serialize>(kind: &str, value: &T) -> Option<Vec<u8>> {
     encode_as(build_id(), kind, value)
 }
 
@@ -81,7 +81,7 @@ fn encode_as<T: Serialize>(version: &str, kind: &str, value: &T) -> Option<Vec<u
 }
 
 /// The value in `bytes`, if they are a sound cache file of this rlbook version and `kind`.
-pub fn decode<T: DeserializeOwned>(kind: &str, bytes: &[u8]) -> Option<T> {
+pub(crate) fn decode<T: DeserializeOwned>(kind: &str, bytes: &[u8]) -> Option<T> {
     let mut r = Reader(bytes);
     if r.take(MAGIC.len())? != MAGIC || r.take(4)? != FORMAT.to_le_bytes() {
         return None;
@@ -115,14 +115,14 @@ impl<'a> Reader<'a> {
 }
 
 /// Read and decode the cache file at `path`; `None` when it is missing or unsound.
-pub fn read<T: DeserializeOwned>(path: &Path, kind: &str) -> Option<T> {
+pub(crate) fn read<T: DeserializeOwned>(path: &Path, kind: &str) -> Option<T> {
     let bytes = std::fs::read(path).ok()?;
     decode(kind, &bytes)
 }
 
 /// Write `bytes` at `path` atomically: into a fresh temporary file beside it, then renamed
 /// over it, so a reader (or a concurrent build) sees the old file or the new one, whole.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let temp = temp_path(path);
     let result = (|| {
         let mut file = std::fs::File::create_new(&temp)?;
@@ -137,7 +137,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// The marker in the names of temporary files (swept when stale).
-pub const TEMP_MARKER: &str = ".tmp-";
+pub(crate) const TEMP_MARKER: &str = ".tmp-";
 
 /// `.<name>.tmp-<pid>-<n>` beside `path`: unique within this process and across processes.
 fn temp_path(path: &Path) -> PathBuf {

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 /// The cache folder's name, at the book root.
-pub const DIR: &str = ".rlbook";
+pub(crate) const DIR: &str = ".rlbook";
 
 /// The folders holding one file per lesson.
 const ITEM_KINDS: [&str; 2] = ["exec", "pages"];

@@ -12,7 +12,7 @@ use crate::exec::LessonRun;
 use crate::render::LessonHtml;
 
 /// The key of one lesson's page (`None` when the run cannot be serialized).
-pub fn page_key(strict: bool, lesson: &Lesson, run: &LessonRun) -> Option<Digest> {
+pub(crate) fn page_key(strict: bool, lesson: &Lesson, run: &LessonRun) -> Option<Digest> {
     let run = bincode::serialize(run).ok()?;
     let mut h = KeyHasher::new("page");
     h.bool(strict);
@@ -22,7 +22,7 @@ pub fn page_key(strict: bool, lesson: &Lesson, run: &LessonRun) -> Option<Digest
 }
 
 /// Whether `page` still shows the lessons it links to as `book` has them.
-pub fn links_stand(page: &LessonHtml, book: &Book) -> bool {
+pub(crate) fn links_stand(page: &LessonHtml, book: &Book) -> bool {
     page.linked
         .iter()
         .all(|(slug, title)| book.lesson(slug).map(|l| &l.title) == title.as_ref())
@@ -30,13 +30,18 @@ pub fn links_stand(page: &LessonHtml, book: &Book) -> bool {
 
 /// The cached page of `lesson` made for `key`, if its links still stand in `book`. A page is
 /// stored with its key, as a pair.
-pub fn load(cache: &Cache, book: &Book, lesson: &Lesson, key: &Digest) -> Option<LessonHtml> {
+pub(crate) fn load(
+    cache: &Cache,
+    book: &Book,
+    lesson: &Lesson,
+    key: &Digest,
+) -> Option<LessonHtml> {
     let (stored, page): (Digest, LessonHtml) = cache.load(&CacheFile::page(&lesson.slug))?;
     (stored == *key && page.slug == lesson.slug && links_stand(&page, book)).then_some(page)
 }
 
 /// Store the page of `lesson` made for `key`.
-pub fn store(cache: &Cache, lesson: &Lesson, key: &Digest, page: &LessonHtml) -> bool {
+pub(crate) fn store(cache: &Cache, lesson: &Lesson, key: &Digest, page: &LessonHtml) -> bool {
     cache.store(&CacheFile::page(&lesson.slug), &(key, page))
 }
 

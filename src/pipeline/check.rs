@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 /// What to do with a lesson that has no record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Records {
+pub(crate) enum Records {
     /// Record its outputs (when the book ran without errors).
     Write,
     /// It is an error.

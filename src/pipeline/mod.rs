@@ -12,12 +12,12 @@
 mod check;
 mod execute;
 mod load;
-pub mod publish;
+pub(crate) mod publish;
 mod render;
-pub mod summary;
+pub(crate) mod summary;
 
-pub use check::Records;
-pub use summary::Counts;
+pub(crate) use check::Records;
+pub(crate) use summary::Counts;
 
 use crate::book::Book;
 use crate::cache::Cache;
@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 
 /// How far a pass goes and what it publishes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
+pub(crate) enum Goal {
     /// Load, execute and check; render and publish nothing.
     Check,
     /// Publish the site only when there is no error.
@@ -48,7 +48,7 @@ pub enum Goal {
 
 /// What a pass is asked to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
+pub(crate) struct Request {
     pub goal: Goal,
     /// Broken links and math errors are errors, not warnings.
     pub strict: bool,
@@ -57,7 +57,7 @@ pub struct Request {
 
 /// What a pass did and found.
 #[derive(Clone, Debug, Default)]
-pub struct Pass {
+pub(crate) struct Pass {
     /// Every problem and notice, stage by stage.
     pub diagnostics: Vec<Diagnostic>,
     /// What ran: `slug` for a notebook, `slug/file.rlab` for a script.
@@ -80,18 +80,18 @@ pub struct Pass {
 
 impl Pass {
     /// Whether any diagnostic is an error.
-    pub fn failed(&self) -> bool {
+    pub(crate) fn failed(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
     /// Whether a new site was handed to the sink.
-    pub fn published(&self) -> bool {
+    pub(crate) fn published(&self) -> bool {
         self.site.as_ref().is_some_and(|s| !s.unchanged)
     }
 }
 
 /// The pipeline and what it remembers between passes.
-pub struct Engine {
+pub(crate) struct Engine {
     root: PathBuf,
     use_cache: bool,
     keep_sessions: bool,
@@ -105,7 +105,7 @@ pub struct Engine {
 impl Engine {
     /// The pipeline of the book at `root`, with the book's cache (`.rlbook/`) unless
     /// `use_cache` is false.
-    pub fn new(root: &Path, use_cache: bool) -> Engine {
+    pub(crate) fn new(root: &Path, use_cache: bool) -> Engine {
         Engine {
             root: root.to_path_buf(),
             use_cache,
@@ -118,20 +118,20 @@ impl Engine {
     }
 
     /// Keep the session after every step of the notebooks that run, to resume them.
-    pub fn keeping_sessions(mut self) -> Engine {
+    pub(crate) fn keeping_sessions(mut self) -> Engine {
         self.keep_sessions = true;
         self
     }
 
     /// Show `executing lessons k/n` on a terminal.
-    pub fn showing_progress(mut self) -> Engine {
+    pub(crate) fn showing_progress(mut self) -> Engine {
         self.progress = true;
         self
     }
 
     /// One pass over the book; `None` when `cancel` was set before it ended (then it has
     /// published nothing and remembers nothing new).
-    pub fn pass(
+    pub(crate) fn pass(
         &mut self,
         request: &Request,
         sink: &mut dyn Sink,
@@ -289,7 +289,7 @@ fn blocks_publishing(diagnostics: &[Diagnostic], serve: bool) -> bool {
 }
 
 /// The book at `root` as the load stage gives it, or its problems.
-pub fn load_book(root: &Path) -> Result<Book, Vec<Diagnostic>> {
+pub(crate) fn load_book(root: &Path) -> Result<Book, Vec<Diagnostic>> {
     let mut problems = Vec::new();
     match load::load(root, &mut problems) {
         Some(book) if !problems.iter().any(Diagnostic::is_error) => Ok(book),

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 /// The key of a whole site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SiteKey(Digest);
+pub(crate) struct SiteKey(Digest);
 
 impl SiteKey {
     /// The key of the site `book` makes from pages with these keys; `None` when the book's
@@ -52,7 +52,7 @@ fn hash_folder(h: &mut KeyHasher, dir: &Path) -> Option<()> {
 }
 
 /// Where a site goes.
-pub trait Sink {
+pub(crate) trait Sink {
     /// The summary and warnings of the site published for `key`, when the sink still holds it.
     fn holds(&self, book: &Book, key: &SiteKey) -> Option<(SiteSummary, Vec<Diagnostic>)>;
     /// Publish `site` (made for `key`, with `warnings`).
@@ -66,13 +66,13 @@ pub trait Sink {
 }
 
 /// The book's output folder, with the site's entry in the book's cache.
-pub struct Folder {
+pub(crate) struct Folder {
     cache: Cache,
 }
 
 impl Folder {
     /// The output folder of the book being built; `cache` remembers what it holds.
-    pub fn new(cache: Cache) -> Folder {
+    pub(crate) fn new(cache: Cache) -> Folder {
         Folder { cache }
     }
 }
@@ -131,7 +131,7 @@ impl Sink for Folder {
 
 /// The site in memory, for serving.
 #[derive(Default)]
-pub struct Memory {
+pub(crate) struct Memory {
     current: Option<Held>,
 }
 
@@ -145,7 +145,7 @@ struct Held {
 
 impl Memory {
     /// The site published last.
-    pub fn files(&self) -> Option<Arc<SiteFiles>> {
+    pub(crate) fn files(&self) -> Option<Arc<SiteFiles>> {
         self.current.as_ref().map(|held| Arc::clone(&held.files))
     }
 }

@@ -8,7 +8,7 @@ use crate::exec::LessonRun;
 
 /// Totals for the summary line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
+pub(crate) struct Counts {
     pub lessons: usize,
     pub blocks: usize,
     pub scripts: usize,
@@ -101,7 +101,7 @@ impl Errors {
 }
 
 /// The `error:` line of a failed `build` or `check` (without `error: `).
-pub fn failure(pass: &Pass) -> String {
+pub(crate) fn failure(pass: &Pass) -> String {
     let e = Errors::of(pass);
     if e.config > 0 {
         return "bad book.toml".to_string();
@@ -125,7 +125,7 @@ pub fn failure(pass: &Pass) -> String {
 }
 
 /// What `build` prints when it succeeds.
-pub fn built(pass: &Pass) -> String {
+pub(crate) fn built(pass: &Pass) -> String {
     let counts = pass.counts.unwrap_or_default();
     let site = pass.site.clone().unwrap_or_default();
     format!(
@@ -144,7 +144,7 @@ pub fn built(pass: &Pass) -> String {
 }
 
 /// What `check` prints when it succeeds.
-pub fn checked(pass: &Pass) -> String {
+pub(crate) fn checked(pass: &Pass) -> String {
     let counts = pass.counts.unwrap_or_default();
     format!(
         "checked {counts} in {:.2} s: no drift; {}",
@@ -154,7 +154,7 @@ pub fn checked(pass: &Pass) -> String {
 }
 
 /// Serve's line for a rebuild: how long it took and what it did.
-pub fn rebuilt(pass: &Pass) -> String {
+pub(crate) fn rebuilt(pass: &Pass) -> String {
     let mut did = Vec::new();
     if !pass.executed.is_empty() {
         did.push(format!("executed {}", executed(&pass.executed)));
@@ -186,7 +186,7 @@ fn executed(executed: &[String]) -> String {
 }
 
 /// Serve's last line under its problems, when there are errors.
-pub fn serve_problems(pass: &Pass) -> Option<String> {
+pub(crate) fn serve_problems(pass: &Pass) -> Option<String> {
     let e = Errors::of(pass);
     if e.config + e.load > 0 {
         return Some("error: the book could not be loaded; the last good site stays".into());
@@ -204,7 +204,7 @@ pub fn serve_problems(pass: &Pass) -> Option<String> {
 }
 
 /// The errors of a pass, for serve's overlay and terminal.
-pub fn errors(pass: &Pass) -> Vec<&Diagnostic> {
+pub(crate) fn errors(pass: &Pass) -> Vec<&Diagnostic> {
     pass.diagnostics.iter().filter(|d| d.is_error()).collect()
 }
 

@@ -169,7 +169,7 @@ fn parse_body(entry: &mut Entry, body: &[(usize, &str)]) -> Result<(), (usize, S
         } else if line.trim().is_empty() {
             continue;
         } else if line.starts_with("figure ") {
-            let dims = line.split_once(": ").map(|(_, d)| d).unwrap_or("");
+            let dims = line.split_once(": ").map_or("", |(_, d)| d);
             let (r, c) = dims.split_once('x').ok_or_else(|| bad("bad figure line"))?;
             entry.figures.push(FigureDigest {
                 rows: r.parse().map_err(|_| bad("bad figure rows"))?,
@@ -217,9 +217,9 @@ fn parse_figure_line(fig: &mut FigureDigest, line: &str) -> Result<(), String> {
                 .last_mut()
                 .ok_or_else(|| bad("values before 'series'"))?;
             if word == "x" {
-                s.x = values
+                s.x = values;
             } else {
-                s.y = values
+                s.y = values;
             }
         }
         "row" => {

@@ -58,7 +58,7 @@ fn memo() -> MutexGuard<'static, Memo> {
     static MEMO: OnceLock<Mutex<Memo>> = OnceLock::new();
     MEMO.get_or_init(Mutex::default)
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// rlab code as a complete highlighted `<pre>` element.

@@ -60,7 +60,7 @@ pub(crate) fn unicode_variants(mathml: &str) -> String {
     let mut rest = mathml;
     while let Some(at) = rest.find(" mathvariant=\"") {
         let (before, from_attr) = rest.split_at(at);
-        let tag = before.rfind('<').map(|lt| &before[lt + 1..]).unwrap_or("");
+        let tag = before.rfind('<').map_or("", |lt| &before[lt + 1..]);
         let converted = (tag == "mi" || tag == "mn")
             .then(|| convert_element(tag, from_attr))
             .flatten();

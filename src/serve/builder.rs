@@ -36,7 +36,10 @@ impl BuildQueue {
     }
 
     fn cancel_current(&self) {
-        let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        let current = self
+            .current
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         current.store(true, Ordering::Relaxed);
     }
 }
@@ -113,7 +116,9 @@ fn run(
             }
         }
         let cancel = Arc::new(AtomicBool::new(false));
-        *current.lock().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&cancel);
+        *current
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::clone(&cancel);
         loop {
             match rx.try_recv() {
                 Ok(Order::Rebuild(changes)) => dirty.merge(changes),

@@ -56,11 +56,10 @@ async fn stop_requested() {
     };
     #[cfg(unix)]
     {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(_) => return ctrl_c.await,
-            };
+        let terminate = tokio::signal::unix::SignalKind::terminate();
+        let Ok(mut term) = tokio::signal::unix::signal(terminate) else {
+            return ctrl_c.await;
+        };
         tokio::select! {
             () = ctrl_c => {}
             _ = term.recv() => {}
@@ -169,7 +168,7 @@ async fn connection(mut socket: WebSocket, shared: Arc<Shared>) {
                 }
             }
             incoming = socket.recv() => match incoming {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                None | Some(Err(_) | Ok(Message::Close(_))) => return,
                 Some(Ok(_)) => {}
             },
             () = &mut stop => {

@@ -27,7 +27,7 @@ use std::time::Duration;
 
 /// What `rlbook serve` was asked to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ServeOptions {
+pub(crate) struct ServeOptions {
     /// The book's root directory.
     pub root: PathBuf,
     /// The port; `None` tries 3000 and the ports after it, `Some(0)` lets the system choose.
@@ -42,7 +42,7 @@ pub struct ServeOptions {
 
 /// Serve the book until Ctrl-C. Errors are those that prevent serving at all (no such
 /// folder, the port is taken); errors in the book are shown, never returned.
-pub fn run(opts: &ServeOptions) -> Result<()> {
+pub(crate) fn run(opts: &ServeOptions) -> Result<()> {
     let root = std::fs::canonicalize(&opts.root)
         .with_context(|| format!("cannot find the book folder {}", opts.root.display()))?;
     anyhow::ensure!(root.is_dir(), "{} is not a folder", root.display());

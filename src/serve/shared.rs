@@ -43,7 +43,10 @@ impl Shared {
 
     /// The state now (cheap: shares the snapshot).
     pub(crate) fn current(&self) -> Arc<Published> {
-        let guard = self.current.read().unwrap_or_else(|e| e.into_inner());
+        let guard = self
+            .current
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         Arc::clone(&guard)
     }
 
@@ -58,7 +61,10 @@ impl Shared {
 
     /// Publish a new site snapshot and tell every browser which files changed.
     pub(crate) fn publish_site(&self, site: Arc<SiteFiles>, problems: Vec<String>) {
-        let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let changed = site.changed_since(&guard.site);
         let build = guard.build + 1;
         *guard = Arc::new(Published {
@@ -79,7 +85,10 @@ impl Shared {
 
     /// Publish new problems for the same site.
     pub(crate) fn publish_problems(&self, problems: Vec<String>) {
-        let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let build = guard.build;
         *guard = Arc::new(Published {
             build,

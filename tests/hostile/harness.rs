@@ -3,6 +3,9 @@
 //! through a pseudo-terminal), snapshots of a site, and guards for an immutable folder and a
 //! tiny tmpfs that undo themselves when dropped.
 
+// Limits (setrlimit), resource usage (wait4) and signals need libc calls in the child.
+#![allow(unsafe_code)]
+
 use std::collections::BTreeMap;
 use std::ffi::CStr;
 use std::fs::File;

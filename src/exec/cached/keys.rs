@@ -115,7 +115,11 @@ fn step_key(lesson: &Lesson, step: Step) -> (Digest, Digest) {
 }
 
 /// Whether each step of a notebook's run (blocks and inline values in step order) failed.
-pub fn failed_steps(lesson: &Lesson, blocks: &[BlockRun], inlines: &[InlineRun]) -> Vec<bool> {
+pub(super) fn failed_steps(
+    lesson: &Lesson,
+    blocks: &[BlockRun],
+    inlines: &[InlineRun],
+) -> Vec<bool> {
     let (mut blocks, mut inlines) = (blocks.iter(), inlines.iter());
     notebook::steps(lesson)
         .into_iter()

@@ -14,7 +14,7 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    pub fn new(name: &'static str, values: Vec<Value>, nargout: usize) -> Args {
+    pub(crate) fn new(name: &'static str, values: Vec<Value>, nargout: usize) -> Args {
         Args {
             name,
             values,
@@ -22,20 +22,20 @@ impl Args {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.values.len()
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
 
-    pub fn get(&self, i: usize) -> Option<&Value> {
+    pub(crate) fn get(&self, i: usize) -> Option<&Value> {
         self.values.get(i)
     }
 
     /// Fail unless `min <= len <= max`.
-    pub fn arity(&self, min: usize, max: usize) -> LangResult<()> {
+    pub(crate) fn arity(&self, min: usize, max: usize) -> LangResult<()> {
         let n = self.values.len();
         if n < min || n > max {
             return Err(LangError::arity(self.name, min, max, n));
@@ -44,14 +44,14 @@ impl Args {
     }
 
     /// Argument `i` (which must exist: check `arity` first).
-    pub fn value(&self, i: usize) -> LangResult<&Value> {
+    pub(crate) fn value(&self, i: usize) -> LangResult<&Value> {
         self.values
             .get(i)
             .ok_or_else(|| LangError::arity(self.name, i + 1, i + 1, self.values.len()))
     }
 
     /// Argument `i` as a real number (`expected scalar, got vector`).
-    pub fn f64(&self, i: usize) -> LangResult<f64> {
+    pub(crate) fn f64(&self, i: usize) -> LangResult<f64> {
         match self.value(i)? {
             Value::Scalar(x) => Ok(*x),
             Value::Bool(b) => Ok(f64::from(u8::from(*b))),
@@ -64,7 +64,7 @@ impl Args {
     }
 
     /// Argument `i` as a size or count: a finite non-negative integer.
-    pub fn size(&self, i: usize) -> LangResult<usize> {
+    pub(crate) fn size(&self, i: usize) -> LangResult<usize> {
         let x = self.f64(i)?;
         if !x.is_finite() || x < 0.0 || x.fract() != 0.0 {
             return Err(LangError::runtime(format!(
@@ -77,7 +77,7 @@ impl Args {
     }
 
     /// Argument `i` as a string (`expected string, got scalar`).
-    pub fn str(&self, i: usize) -> LangResult<&str> {
+    pub(crate) fn str(&self, i: usize) -> LangResult<&str> {
         match self.value(i)? {
             Value::Str(s) => Ok(s),
             other => Err(LangError::type_error(format!(

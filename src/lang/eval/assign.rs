@@ -112,7 +112,7 @@ fn assign_into(target: &mut Value, idx: &[Idx], rhs: &Value) -> LangResult<Writt
 fn assign_one(target: &mut Value, i: &Idx, rhs: &Value) -> LangResult<Written> {
     match (target, i) {
         (Value::Matrix(a), Idx::One(k)) if matches!(rhs, Value::Vector(_)) => write_row(a, *k, rhs),
-        (Value::Vector(a), Idx::One(k)) | (Value::Matrix(a), Idx::One(k)) => {
+        (Value::Vector(a) | Value::Matrix(a), Idx::One(k)) => {
             let z = single(rhs)?;
             grow_for(a, *k)?;
             let pos = linear_pos(a, *k)?;

@@ -18,7 +18,7 @@ pub(crate) enum Idx {
 
 impl Idx {
     /// The positions selected out of `n`.
-    pub fn positions(&self, n: usize) -> Vec<usize> {
+    pub(crate) fn positions(&self, n: usize) -> Vec<usize> {
         match self {
             Idx::All => (0..n).collect(),
             Idx::One(k) => vec![*k],
@@ -26,7 +26,7 @@ impl Idx {
         }
     }
 
-    pub fn count(&self, n: usize) -> usize {
+    pub(crate) fn count(&self, n: usize) -> usize {
         match self {
             Idx::All => n,
             Idx::One(_) => 1,
@@ -35,7 +35,7 @@ impl Idx {
     }
 
     /// Fail with `index 5 out of bounds (...)` unless every position is below `n`.
-    pub fn check(&self, n: usize, what: impl Fn(usize) -> String) -> LangResult<()> {
+    pub(crate) fn check(&self, n: usize, what: impl Fn(usize) -> String) -> LangResult<()> {
         let too_big = match self {
             Idx::All => None,
             Idx::One(k) => (*k >= n).then_some(*k),

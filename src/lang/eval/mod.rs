@@ -120,7 +120,7 @@ pub(crate) struct Interp {
 }
 
 impl Interp {
-    pub fn new(config: Config, rng: Rng) -> Interp {
+    pub(crate) fn new(config: Config, rng: Rng) -> Interp {
         Interp {
             vars: constants(),
             functions: FxHashMap::default(),
@@ -142,14 +142,14 @@ impl Interp {
     }
 
     /// Start the clock of a run (a block, a script).
-    pub fn start_run(&mut self) {
+    pub(crate) fn start_run(&mut self) {
         self.deadline = self.config.limits.time.map(|t| Instant::now() + t);
         self.ticks = 0;
     }
 
     /// Called between statements and loop iterations: fail once the time limit has passed
     /// or the run was cancelled. Reads the clock every 64th call only.
-    pub fn check_time(&mut self) -> LangResult<()> {
+    pub(crate) fn check_time(&mut self) -> LangResult<()> {
         self.ticks = self.ticks.wrapping_add(1);
         if !self.ticks.is_multiple_of(64) {
             return Ok(());
@@ -169,7 +169,7 @@ impl Interp {
     }
 
     /// Print a line of program output.
-    pub fn print_line(&mut self, text: &str) {
+    pub(crate) fn print_line(&mut self, text: &str) {
         if self.config.stream_stdout {
             let mut stdout = std::io::stdout().lock();
             // A closed stdout (e.g. `| head`) must not abort the program.
@@ -181,7 +181,7 @@ impl Interp {
     }
 
     /// Print text without adding a newline (`fprintf`).
-    pub fn print_raw(&mut self, text: &str) {
+    pub(crate) fn print_raw(&mut self, text: &str) {
         if self.config.stream_stdout {
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
         } else {
@@ -190,7 +190,7 @@ impl Interp {
     }
 
     /// True while executing inside a user function or lambda (echo and display are off).
-    pub fn in_function(&self) -> bool {
+    pub(crate) fn in_function(&self) -> bool {
         self.depth > 0
     }
 }

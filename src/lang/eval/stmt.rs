@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 impl Interp {
     /// Run a parsed block or file at top level. A top-level `return` ends it quietly.
-    pub fn exec_top(&mut self, program: &Program) -> LangResult<()> {
+    pub(crate) fn exec_top(&mut self, program: &Program) -> LangResult<()> {
         match self.exec_block(&program.stmts)? {
             Flow::Normal | Flow::Return => Ok(()),
             Flow::Break | Flow::Continue => Ok(()),
@@ -252,7 +252,7 @@ impl Interp {
                 Ok(())
             }
             "format" => match args.first().map(String::as_str) {
-                None | Some("short") | Some("default") => Ok(()),
+                None | Some("short" | "default") => Ok(()),
                 Some(other) => Err(LangError::runtime(format!(
                     "format {other}: only the default display format is supported"
                 ))),

@@ -209,7 +209,7 @@ impl<'a> Lexer<'a> {
             Tok::RParen => self.paren_depth = self.paren_depth.saturating_sub(1),
             Tok::LBracket | Tok::LBrace => self.bracket_depth += 1,
             Tok::RBracket | Tok::RBrace => {
-                self.bracket_depth = self.bracket_depth.saturating_sub(1)
+                self.bracket_depth = self.bracket_depth.saturating_sub(1);
             }
             _ => {}
         }

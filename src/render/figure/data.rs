@@ -128,7 +128,7 @@ fn panel_data<'a>(panel: &'a Panel, view: &'a PanelView) -> PanelData<'a> {
         "xy" => {
             data.series = (0..panel.series.len())
                 .map(|k| series_data(&panel.series, k))
-                .collect()
+                .collect();
         }
         "heatmap" => {
             data.cells = panel.heatmap.as_ref().map(|map| Cells {
@@ -137,7 +137,7 @@ fn panel_data<'a>(panel: &'a Panel, view: &'a PanelView) -> PanelData<'a> {
                 values: Numbers(Cow::Owned(heatmap::cells(map).1)),
                 xlabels: map.xlabels.as_deref(),
                 ylabels: map.ylabels.as_deref(),
-            })
+            });
         }
         "surface" => {
             if let Some(s) = &panel.surface {

@@ -73,7 +73,7 @@ fn heading_at(events: &[Ev], i: usize) -> Option<Heading> {
                 });
             }
             Event::Text(t) | Event::Code(t) | Event::InlineMath(t) | Event::DisplayMath(t) => {
-                text.push_str(t)
+                text.push_str(t);
             }
             Event::SoftBreak | Event::HardBreak => text.push(' '),
             _ => {}

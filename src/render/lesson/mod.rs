@@ -86,7 +86,7 @@ pub(crate) struct Doc<'a> {
 
 impl<'a> Doc<'a> {
     /// Record a warning at the prepared-text offset `at` (shown as `file:line: message`).
-    pub fn warn(&mut self, at: usize, message: &str) {
+    pub(crate) fn warn(&mut self, at: usize, message: &str) {
         let (line, col) = self.lines.line_col(self.map.to_source(at));
         let warning = Diagnostic::warning(Kind::Render, message)
             .in_file(self.lesson.display.clone())
@@ -95,7 +95,7 @@ impl<'a> Doc<'a> {
     }
 
     /// The lesson `slug` of the book, remembering that this page depends on it.
-    pub fn lookup_lesson(&mut self, slug: &str) -> Option<&'a Lesson> {
+    pub(crate) fn lookup_lesson(&mut self, slug: &str) -> Option<&'a Lesson> {
         let found = self.ctx.book.lesson(slug);
         if !self.linked.iter().any(|(s, _)| s == slug) {
             self.linked
@@ -105,7 +105,7 @@ impl<'a> Doc<'a> {
     }
 
     /// The index of the lesson's rlab block whose fence starts at prepared-text offset `at`.
-    pub fn block_at(&self, at: usize) -> Option<usize> {
+    pub(crate) fn block_at(&self, at: usize) -> Option<usize> {
         let start = self.map.to_source(at);
         self.lesson
             .blocks

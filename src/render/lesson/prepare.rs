@@ -39,7 +39,7 @@ pub(crate) struct SourceMap {
 
 impl SourceMap {
     /// The source offset of text offset `at` (inside a replacement: where it started).
-    pub fn to_source(&self, at: usize) -> usize {
+    pub(crate) fn to_source(&self, at: usize) -> usize {
         let i = self.edits.partition_point(|e| e.new.start <= at);
         match i.checked_sub(1).and_then(|k| self.edits.get(k)) {
             None => self.base + at,

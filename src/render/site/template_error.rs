@@ -30,7 +30,9 @@ pub(crate) fn load_error(sources: &HashMap<String, Source>, err: &tera::Error) -
     };
     let detail = messages(err).get(1..).unwrap_or_default().join("\n");
     if let Some((line, col)) = pest_position(&detail) {
-        return in_template(source, pest_message(&detail)).at(n(line), n(col)).into();
+        return in_template(source, pest_message(&detail))
+            .at(n(line), n(col))
+            .into();
     }
     let message = messages(err).join(": ");
     let error = in_template(source, message);

@@ -70,7 +70,7 @@ pub(super) fn heatmap(interp: &mut Interp, args: Args) -> LangResult<Value> {
     };
     let title = optional_str(&args, data + 1)?.map(str::to_string);
     let colormap = optional_str(&args, data + 2)?.unwrap_or(DEFAULT_COLORMAP);
-    let values = matrix.iter_c().map(|z| z.norm()).collect();
+    let values = matrix.iter_c().map(num_complex::Complex::norm).collect();
     let heatmap = Heatmap {
         rows,
         cols,

@@ -93,7 +93,7 @@ fn y_series(y: &Value, opts: &PlotOptions, name: &str) -> LangResult<Vec<SeriesD
     match y {
         Value::Scalar(v) => Ok(vec![(label("value"), opts.color, vec![*v])]),
         Value::Vector(a) if is_complex(a) => {
-            let moduli = a.iter_c().map(|z| z.norm()).collect();
+            let moduli = a.iter_c().map(num_complex::Complex::norm).collect();
             let blue = opts.color.or(Some(Color::Rgb(0, 0, 255)));
             let green = Some(Color::Rgb(0, 128, 0));
             Ok(vec![

@@ -223,12 +223,12 @@ pub(super) mod test_support {
     use crate::lang::rng::Rng;
     use crate::lang::value::Value;
 
-    pub fn interp() -> Interp {
+    pub(crate) fn interp() -> Interp {
         Interp::new(Config::default(), Rng::seeded(0))
     }
 
     /// Call the plotting builtin `name` through its table entry.
-    pub fn call(interp: &mut Interp, name: &str, values: Vec<Value>) -> LangResult<Value> {
+    pub(crate) fn call(interp: &mut Interp, name: &str, values: Vec<Value>) -> LangResult<Value> {
         let entry = TABLE
             .iter()
             .find(|b| b.name == name)
@@ -236,15 +236,15 @@ pub(super) mod test_support {
         (entry.func)(interp, Args::new(entry.name, values, 1))
     }
 
-    pub fn s(text: &str) -> Value {
+    pub(crate) fn s(text: &str) -> Value {
         Value::str(text)
     }
 
-    pub fn row(data: &[f64]) -> Value {
+    pub(crate) fn row(data: &[f64]) -> Value {
         Value::row(data.to_vec())
     }
 
-    pub fn err(result: LangResult<Value>) -> String {
+    pub(crate) fn err(result: LangResult<Value>) -> String {
         match result {
             Ok(v) => panic!("expected an error, got {v:?}"),
             Err(e) => e.to_string(),

@@ -46,7 +46,7 @@ fn format_of(name: &str) -> LangResult<Format> {
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
     match extension.as_deref() {
         Some("svg") => Ok(Format::Svg),
-        Some("html") | Some("htm") => Ok(Format::Html),
+        Some("html" | "htm") => Ok(Format::Html),
         Some(other) => Err(LangError::runtime(format!(
             "savefig: cannot save '{name}': .{other} files are not supported (use .svg or .html)"
         ))),

@@ -17,17 +17,17 @@ pub(crate) struct View {
 }
 
 impl View {
-    pub fn contains(&self, (x, y): Point) -> bool {
+    pub(super) fn contains(&self, (x, y): Point) -> bool {
         x >= self.x0 && x <= self.x1 && y >= self.y0 && y <= self.y1
     }
 
     /// `v` limited to the vertical range.
-    pub fn clamp_y(&self, v: f64) -> f64 {
+    pub(super) fn clamp_y(&self, v: f64) -> f64 {
         v.clamp(self.y0, self.y1)
     }
 
     /// `v` limited to the horizontal range.
-    pub fn clamp_x(&self, v: f64) -> f64 {
+    pub(super) fn clamp_x(&self, v: f64) -> f64 {
         v.clamp(self.x0, self.x1)
     }
 }

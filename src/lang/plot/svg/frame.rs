@@ -28,7 +28,7 @@ pub(crate) struct Texts {
 
 impl Texts {
     /// The panel's title fitted to the panel's width, and its axis labels.
-    pub fn of(panel: &crate::lang::plot::model::Panel, area: Rect) -> Texts {
+    pub(super) fn of(panel: &crate::lang::plot::model::Panel, area: Rect) -> Texts {
         Texts {
             title: text::fit(
                 &text::clean(&panel.title),
@@ -41,15 +41,15 @@ impl Texts {
     }
 
     /// Room above the plot area.
-    pub fn top(&self) -> f64 {
-        if self.title.lines.iter().all(|l| l.is_empty()) {
+    pub(super) fn top(&self) -> f64 {
+        if self.title.lines.iter().all(std::string::String::is_empty) {
             return PAD + 4.0;
         }
         PAD + self.title.lines.len() as f64 * self.title.size * LEADING + 8.0
     }
 
     /// Room below the plot area, for tick labels `tick_height` tall and the x label.
-    pub fn bottom(&self, tick_height: f64) -> f64 {
+    pub(super) fn bottom(&self, tick_height: f64) -> f64 {
         let label = if self.xlabel.is_empty() {
             0.0
         } else {
@@ -59,7 +59,7 @@ impl Texts {
     }
 
     /// Room left of the plot area, for tick labels as wide as the widest of `labels`.
-    pub fn left(&self, labels: &[String]) -> f64 {
+    pub(super) fn left(&self, labels: &[String]) -> f64 {
         let widest = labels
             .iter()
             .map(|l| text::width(l, TICK_SIZE))

@@ -34,7 +34,7 @@ pub(crate) fn turn((u, v, w): Unit) -> (f64, f64, f64) {
 
 impl Projection {
     /// Fit the unit box into `room`.
-    pub fn fit(room: Rect) -> Projection {
+    pub(super) fn fit(room: Rect) -> Projection {
         let corners = (0..8).map(|k| {
             let pick = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
             turn((pick(1), pick(2), pick(4)))
@@ -52,7 +52,7 @@ impl Projection {
         Projection { scale, centre }
     }
 
-    pub fn px(&self, p: Unit) -> (f64, f64) {
+    pub(super) fn px(&self, p: Unit) -> (f64, f64) {
         let (right, up, _) = turn(p);
         (
             self.centre.0 + right * self.scale,
@@ -69,7 +69,7 @@ pub(crate) struct Axes {
 }
 
 impl Axes {
-    pub fn unit(&self, (x, y, z): (f64, f64, f64)) -> Unit {
+    pub(super) fn unit(&self, (x, y, z): (f64, f64, f64)) -> Unit {
         (along(&self.x, x), along(&self.y, y), along(&self.z, z))
     }
 }

@@ -39,7 +39,7 @@ pub(crate) struct Scale {
 impl Scale {
     /// A linear scale over the data range `[lo, hi]` (any order; degenerate ranges widened)
     /// with at most `max_ticks` ticks.
-    pub fn linear(lo: f64, hi: f64, max_ticks: usize) -> Scale {
+    pub(crate) fn linear(lo: f64, hi: f64, max_ticks: usize) -> Scale {
         let (lo, hi) = widen(lo.clamp(-HUGE, HUGE), hi.clamp(-HUGE, HUGE));
         let (step, ticks) = linear_ticks(lo, hi, max_ticks.max(2));
         Scale {
@@ -56,7 +56,7 @@ impl Scale {
 
     /// A logarithmic scale over the positive data range `[lo, hi]`. With `whole_decades` the
     /// range is widened outward to powers of ten (automatic ranges); explicit limits are kept.
-    pub fn log(lo: f64, hi: f64, whole_decades: bool, max_ticks: usize) -> Scale {
+    pub(crate) fn log(lo: f64, hi: f64, whole_decades: bool, max_ticks: usize) -> Scale {
         let (mut plo, mut phi) = order(safe_log10(lo), safe_log10(hi));
         if whole_decades {
             plo = plo.floor();
@@ -101,7 +101,7 @@ impl Scale {
     }
 
     /// A linear scale whose ticks carry text labels (categories, heatmap rows and columns).
-    pub fn named(lo: f64, hi: f64, ticks: Vec<(f64, String)>) -> Scale {
+    pub(crate) fn named(lo: f64, hi: f64, ticks: Vec<(f64, String)>) -> Scale {
         let (lo, hi) = widen(lo, hi);
         let (positions, names) = ticks.into_iter().unzip();
         Scale {
@@ -118,7 +118,7 @@ impl Scale {
 
     /// The plot-space position of a data value, or `None` when it cannot be drawn
     /// (NaN, infinite, or not positive on a log axis).
-    pub fn to_plot(&self, value: f64) -> Option<f64> {
+    pub(crate) fn to_plot(&self, value: f64) -> Option<f64> {
         if !value.is_finite() {
             return None;
         }
@@ -130,7 +130,7 @@ impl Scale {
     }
 
     /// The pixel of plot-space position `p` when the scale spans pixels `a` (at `lo`) to `b`.
-    pub fn px(&self, p: f64, (a, b): (f64, f64)) -> f64 {
+    pub(crate) fn px(&self, p: f64, (a, b): (f64, f64)) -> f64 {
         let span = self.hi - self.lo;
         let fraction = if span > 0.0 {
             (p - self.lo) / span
@@ -141,7 +141,7 @@ impl Scale {
     }
 
     /// The label of a tick at plot-space position `p`.
-    pub fn label(&self, p: f64) -> String {
+    pub(crate) fn label(&self, p: f64) -> String {
         if let Some(names) = &self.names {
             let index = self.ticks.iter().position(|&t| (t - p).abs() < 1e-6);
             return index
@@ -161,7 +161,7 @@ impl Scale {
     }
 
     /// Every tick label, in tick order.
-    pub fn labels(&self) -> Vec<String> {
+    pub(crate) fn labels(&self) -> Vec<String> {
         self.ticks.iter().map(|&t| self.label(t)).collect()
     }
 }
@@ -204,7 +204,7 @@ fn mantissa_ticks(plo: f64, phi: f64, max: usize) -> Option<Vec<f64>> {
         let mut ticks = Vec::new();
         let mut d = plo.floor() as i64;
         while (d as f64) <= phi && ticks.len() <= max {
-            for m in mantissas.iter() {
+            for m in *mantissas {
                 let p = d as f64 + m.log10();
                 if p >= plo - 1e-9 && p <= phi + 1e-9 {
                     ticks.push(p);

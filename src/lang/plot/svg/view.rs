@@ -65,7 +65,7 @@ pub(crate) struct Plot {
 
 impl Plot {
     /// The pixel of a plot-space point.
-    pub fn px(&self, (x, y): (f64, f64)) -> (f64, f64) {
+    pub(super) fn px(&self, (x, y): (f64, f64)) -> (f64, f64) {
         let r = &self.rect;
         (
             self.x.px(x, (r.x, r.right())),

@@ -41,30 +41,30 @@ pub(crate) struct Svg {
 
 impl Svg {
     /// `<name attrs>`; close it with [`Svg::close`].
-    pub fn open(&mut self, name: &str, attrs: &Attrs) {
+    pub(crate) fn open(&mut self, name: &str, attrs: &Attrs) {
         self.start(name, attrs);
         self.out.push_str(">\n");
     }
 
     /// `<name attrs/>`.
-    pub fn leaf(&mut self, name: &str, attrs: &Attrs) {
+    pub(crate) fn leaf(&mut self, name: &str, attrs: &Attrs) {
         self.start(name, attrs);
         self.out.push_str("/>\n");
     }
 
     /// `<name attrs>text</name>` with the text escaped.
-    pub fn text(&mut self, name: &str, attrs: &Attrs, text: &str) {
+    pub(crate) fn text(&mut self, name: &str, attrs: &Attrs, text: &str) {
         self.start(name, attrs);
         self.out.push('>');
         self.out.push_str(&escape(text));
         let _ = writeln!(self.out, "</{name}>");
     }
 
-    pub fn close(&mut self, name: &str) {
+    pub(crate) fn close(&mut self, name: &str) {
         let _ = writeln!(self.out, "</{name}>");
     }
 
-    pub fn finish(self) -> String {
+    pub(crate) fn finish(self) -> String {
         self.out
     }
 
