@@ -1,6 +1,7 @@
 //! rlbook: publish a course written in Markdown with rlab code blocks as a static HTML book
 //! whose numbers are real. The numeric core is [`lang`]; the command line is [`cli`].
 
+pub(crate) mod atomic;
 pub mod book;
 pub(crate) mod build;
 pub(crate) mod cache;
@@ -9,6 +10,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod exec;
 pub mod lang;
+pub(crate) mod markup;
 pub(crate) mod pipeline;
 pub mod record;
 pub mod render;

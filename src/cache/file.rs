@@ -24,10 +24,8 @@ use super::digest::Digest;
 use bincode::Options;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 const MAGIC: &[u8; 8] = b"RLBKCACH";
 
@@ -120,36 +118,7 @@ pub(crate) fn read<T: DeserializeOwned>(path: &Path, kind: &str) -> Option<T> {
     decode(kind, &bytes)
 }
 
-/// Write `bytes` at `path` atomically: into a fresh temporary file beside it, then renamed
-/// over it, so a reader (or a concurrent build) sees the old file or the new one, whole.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let temp = temp_path(path);
-    let result = (|| {
-        let mut file = std::fs::File::create_new(&temp)?;
-        file.write_all(bytes)?;
-        drop(file);
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
-}
-
-/// The marker in the names of temporary files (swept when stale).
-pub(crate) const TEMP_MARKER: &str = ".tmp-";
-
-/// `.<name>.tmp-<pid>-<n>` beside `path`: unique within this process and across processes.
-fn temp_path(path: &Path) -> PathBuf {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let temp = format!(".{name}{TEMP_MARKER}{}-{n}", std::process::id());
-    path.with_file_name(temp)
-}
+pub(crate) use crate::atomic::{TEMP_MARKER, write_atomic};
 
 #[cfg(test)]
 mod tests {
@@ -212,26 +181,7 @@ mod tests {
         format[8..12].copy_from_slice(&(FORMAT + 1).to_le_bytes());
         assert!(decode::<Value>("test", &format).is_none());
         assert!(decode::<Value>("test", b"").is_none());
+        assert!(read::<Value>(Path::new("/no/such/dir/a.bin"), "test").is_none());
         assert!(decode::<u8>("test", &encode("test", &"text").unwrap()).is_none());
-    }
-
-    #[test]
-    fn atomic_writes_replace_whole_files_and_leave_no_temporaries() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.bin");
-        write_atomic(&path, b"one").unwrap();
-        write_atomic(&path, b"two").unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"two");
-        let names: Vec<String> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().to_string())
-            .collect();
-        assert_eq!(names, ["a.bin"]);
-        let missing = dir.path().join("no/such/dir/a.bin");
-        assert!(write_atomic(&missing, b"x").is_err());
-        assert!(read::<Value>(&missing, "test").is_none());
-        assert!(temp_path(&path).to_string_lossy().contains(TEMP_MARKER));
-        assert_ne!(temp_path(&path), temp_path(&path));
     }
 }

@@ -181,8 +181,6 @@ pub fn save(path: &Path, record: &Record, lesson: &Lesson) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let tmp = path.with_extension("txt.tmp");
-    std::fs::write(&tmp, record.to_text(&lesson.display))
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    crate::atomic::write_atomic(path, record.to_text(&lesson.display).as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
 }

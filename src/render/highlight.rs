@@ -86,7 +86,7 @@ pub fn highlight(code: &str, lang: &str) -> String {
 fn highlight_now(code: &str, lang: &str) -> String {
     let inner = find_syntax(lang)
         .and_then(|(syntax, set)| classed_html(code, syntax, set))
-        .unwrap_or_else(|| escape_html(code));
+        .unwrap_or_else(|| crate::markup::escape(code));
     if lang.is_empty() {
         format!("<pre class=\"code\" tabindex=\"0\"><code>{inner}</code></pre>")
     } else {
@@ -184,22 +184,6 @@ fn lang_class(lang: &str) -> String {
     lang.chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '#'))
         .collect()
-}
-
-/// Escape text for HTML element content and attribute values.
-pub(crate) fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

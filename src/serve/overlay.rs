@@ -4,6 +4,8 @@
 //! belongs to; the pages are otherwise byte for byte those `rlbook build` writes. Also the pages serve makes itself: the
 //! one shown before the first build succeeds and the "not found" page.
 
+use crate::markup::{escape, escape_text};
+
 /// Inserted before `</body>` of every page serve serves (never into `rlbook build`'s).
 pub(crate) const LIVE_RELOAD_SNIPPET: &str = "<link rel=\"stylesheet\" href=\"/__rlbook/overlay.css\">\n<script src=\"/__rlbook/client.js\" defer></script>";
 
@@ -22,25 +24,11 @@ pub(crate) struct Stamp<'a> {
     pub problems: &'a [String],
 }
 
-/// Escape text for an HTML text node.
-fn escape_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The overlay element: hidden when there are no problems, else the problems as the
 /// terminal shows them (messages separated by blank lines), in a `<pre>` that scrolls and so
 /// takes the keyboard focus.
 pub(crate) fn element(stamp: &Stamp) -> String {
-    let (server, build) = (escape_text(stamp.server).replace('"', ""), stamp.build);
+    let (server, build) = (escape(&stamp.server.replace('"', "")), stamp.build);
     let id = format!("id=\"rlbook-overlay\" data-server=\"{server}\" data-build=\"{build}\"");
     if stamp.problems.is_empty() {
         return format!("<div {id} hidden></div>");
@@ -96,7 +84,7 @@ pub(crate) fn not_found_page(path: &str, stamp: &Stamp) -> String {
     let body = format!(
         "<h1>Not found</h1>\n<p>The site has no page at <code>{}</code>.</p>\n\
          <p><a href=\"/\">Go to the book's contents</a>.</p>",
-        escape_text(path).replace('"', "&quot;")
+        escape(path)
     );
     own_page("Not found · rlbook serve", &body, stamp)
 }

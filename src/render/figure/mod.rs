@@ -9,8 +9,8 @@ pub(crate) mod table;
 
 use crate::lang::Figure;
 use crate::lang::plot::svg::Drawing;
+use crate::markup::escape;
 use crate::render::FigureFile;
-use crate::render::highlight::escape_html as escape;
 use crate::render::site::links;
 
 /// The figure renderer (`crate::lang::plot::svg::draw` in the build; tests pass a stand-in).

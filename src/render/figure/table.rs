@@ -8,7 +8,7 @@
 
 use crate::lang::Figure;
 use crate::lang::plot::model::{Heatmap, Panel, Series, SeriesKind, Surface};
-use crate::render::highlight::escape_html as escape;
+use crate::markup::escape;
 use std::fmt::Write as _;
 
 /// Rows shown per HTML table.

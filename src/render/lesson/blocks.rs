@@ -9,8 +9,9 @@ use super::{Doc, Ev};
 use crate::book::{CodeBlock, fence};
 use crate::exec::BlockRun;
 use crate::lang::Figure;
+use crate::markup::escape;
 use crate::render::figure::{self, Place};
-use crate::render::highlight::{escape_html as escape, highlight, highlight_rlab};
+use crate::render::highlight::{highlight, highlight_rlab};
 use crate::render::site::links;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 

@@ -8,7 +8,7 @@
 
 use super::{Doc, Ev};
 use crate::book::fence;
-use crate::render::highlight::escape_html as escape;
+use crate::markup::escape;
 use pulldown_cmark::{BlockQuoteKind, CowStr, Event, Tag, TagEnd};
 
 /// The box a Markdown table scrolls in (closed by `</div>` after the table).

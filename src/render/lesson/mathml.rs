@@ -6,7 +6,7 @@
 //! is shown as `<code class="math-error">` and reported as `file:line: math error: …`.
 
 use super::{Doc, Ev};
-use crate::render::highlight::escape_html as escape;
+use crate::markup::escape;
 use pulldown_cmark::{CowStr, Event, Tag};
 
 pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {

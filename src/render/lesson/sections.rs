@@ -8,7 +8,7 @@
 use super::headings::{Heading, collapse_spaces};
 use super::{Doc, Ev};
 use crate::book::fence;
-use crate::render::highlight::escape_html as escape;
+use crate::markup::escape;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use std::ops::Range;
 

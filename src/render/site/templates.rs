@@ -4,7 +4,7 @@
 //! far as tera lets us know it, the line: `templates/lesson.html:12:5: …`.
 
 use super::template_error::{self, Source};
-use crate::render::highlight::escape_html;
+use crate::markup::escape;
 use anyhow::{Context as _, Result};
 use std::collections::HashMap;
 use std::path::Path;
@@ -53,7 +53,7 @@ impl Templates {
         let mut tera = Tera::default();
         // HTML escaping that, unlike tera's default, leaves `/` alone so links stay readable
         // (`../../assets/style.css`).
-        tera.set_escape_fn(escape_html);
+        tera.set_escape_fn(escape);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.text.as_str())))
             .map_err(|e| template_error::load_error(&sources, &e))?;
         Ok(Templates { tera, sources })
@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn escaping_covers_markup_and_quotes_but_not_slashes() {
         assert_eq!(
-            escape_html("<a href=\"x\">'&'</a> ../x"),
+            escape("<a href=\"x\">'&'</a> ../x"),
             "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt; ../x"
         );
     }

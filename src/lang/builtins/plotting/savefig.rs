@@ -58,15 +58,7 @@ fn format_of(name: &str) -> LangResult<Format> {
 
 /// A standalone HTML page showing the figure.
 fn html_page(figure: &Figure, name: &str) -> String {
-    let title: String = name
-        .chars()
-        .map(|c| match c {
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            '&' => "&amp;".to_string(),
-            c => c.to_string(),
-        })
-        .collect();
+    let title = crate::markup::escape(name);
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>{title}</title>\n</head>\n<body style=\"margin:0;background:#ffffff\">\n{}\

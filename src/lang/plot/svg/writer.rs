@@ -110,20 +110,7 @@ pub(crate) fn path_data(points: &[(f64, f64)]) -> String {
     d
 }
 
-/// Text made safe inside XML content and attribute values.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use crate::markup::escape;
 
 /// `#rrggbb` of an RGB colour.
 pub(crate) fn hex((r, g, b): (u8, u8, u8)) -> String {
