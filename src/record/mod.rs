@@ -10,6 +10,7 @@ pub mod format;
 
 use crate::book::{Book, Lesson};
 use crate::exec::{LessonRun, ScriptRun};
+use crate::diagnostic::{Diagnostic, Kind};
 use anyhow::{Context, Result};
 use compare::Tolerance;
 use digest::FigureDigest;
@@ -171,12 +172,14 @@ pub fn load(path: &Path, display: &str) -> Result<Option<Record>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("cannot read {display}")),
     };
-    Record::parse(&text)
-        .map(Some)
-        .map_err(|(line, msg)| anyhow::anyhow!("{display}:{line}: {msg}"))
+    Record::parse(&text).map(Some).map_err(|(line, msg)| {
+        let line = u32::try_from(line).unwrap_or(u32::MAX);
+        let error = Diagnostic::error(Kind::Record, msg).in_file(display);
+        error.on_line(line, 1).into()
+    })
 }
 
-/// Write a lesson's record (through a temporary file, so a crash never leaves half a file).
+/// Write a lesson's record (atomically, so a crash never leaves half a file).
 pub fn save(path: &Path, record: &Record, lesson: &Lesson) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
