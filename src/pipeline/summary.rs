@@ -185,8 +185,23 @@ fn executed(executed: &[String]) -> String {
     format!("{lessons} lesson(s) and {scripts} script(s)")
 }
 
+/// What serve shows of a pass's problems (terminal and overlay): each error as the terminal
+/// shows it, then a summary line; empty when all is well.
+pub(crate) fn serve_problems(pass: &Pass) -> Vec<String> {
+    let errors = pass.diagnostics.iter().filter(|d| d.is_error());
+    let mut lines: Vec<String> = errors.map(Diagnostic::text).collect();
+    lines.extend(serve_summary(pass));
+    lines
+}
+
+/// The notes serve prints: notices, and the warnings of pages when any was rendered again.
+pub(crate) fn serve_notes(pass: &Pass) -> impl Iterator<Item = &Diagnostic> {
+    let fresh = !pass.rendered.is_empty();
+    (pass.diagnostics.iter()).filter(move |d| !d.is_error() && (fresh || d.kind != Kind::Render))
+}
+
 /// Serve's last line under its problems, when there are errors.
-pub(crate) fn serve_problems(pass: &Pass) -> Option<String> {
+fn serve_summary(pass: &Pass) -> Option<String> {
     let e = Errors::of(pass);
     if e.config + e.load > 0 {
         return Some("error: the book could not be loaded; the last good site stays".into());
@@ -201,11 +216,6 @@ pub(crate) fn serve_problems(pass: &Pass) -> Option<String> {
         "the pages show the new outputs; accept them with `rlbook bless`"
     };
     Some(format!("error: {}; {tail}", parts.join(", ")))
-}
-
-/// The errors of a pass, for serve's overlay and terminal.
-pub(crate) fn errors(pass: &Pass) -> Vec<&Diagnostic> {
-    pass.diagnostics.iter().filter(|d| d.is_error()).collect()
 }
 
 #[cfg(test)]
@@ -260,10 +270,11 @@ mod tests {
         unloadable.counts = None;
         assert_eq!(failure(&unloadable), "the book could not be loaded");
         assert_eq!(
-            serve_problems(&pass(&[Kind::Drift])).unwrap(),
+            serve_summary(&pass(&[Kind::Drift])).unwrap(),
             "error: 1 output(s) drifted from the record; the pages show the new outputs; \
              accept them with `rlbook bless`"
         );
-        assert!(serve_problems(&pass(&[])).is_none());
+        assert!(serve_summary(&pass(&[])).is_none());
+        assert_eq!(serve_problems(&pass(&[Kind::Exec])).len(), 2);
     }
 }

@@ -55,9 +55,7 @@ impl Fixture {
 }
 
 fn problems(pass: &Pass) -> Vec<String> {
-    let mut all: Vec<String> = summary::errors(pass).iter().map(|d| d.text()).collect();
-    all.extend(summary::serve_problems(pass));
-    all
+    summary::serve_problems(pass)
 }
 
 fn notes(pass: &Pass) -> Vec<String> {

@@ -9,8 +9,8 @@ pub mod drift;
 pub mod format;
 
 use crate::book::{Book, Lesson};
-use crate::exec::{LessonRun, ScriptRun};
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::exec::{LessonRun, ScriptRun};
 use anyhow::{Context, Result};
 use compare::Tolerance;
 use digest::FigureDigest;

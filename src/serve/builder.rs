@@ -1,12 +1,10 @@
 //! The builder thread: it owns the warm [`Engine`] and the memory sink, takes batches of
-//! changes from a queue, makes a pass of the pipeline, prints what happened, and publishes
-//! the new site or problems. A batch that
-//! arrives during a rebuild cancels it (the interpreter stops at its next statement); the
-//! cancelled rebuild's changes are merged with the new ones and built together.
+//! changes from a queue, makes a pass of the pipeline, prints what happened, and publishes the
+//! new site or problems. A batch that arrives during a pass cancels it (the interpreter stops
+//! at its next statement); the cancelled pass's changes are merged with the new ones.
 
 use super::changes::Changes;
 use super::shared::Shared;
-use crate::diagnostic::Kind;
 use crate::pipeline::publish::Memory;
 use crate::pipeline::{Engine, Goal, Pass, Records, Request, summary};
 use anyhow::{Context, Result};
@@ -128,7 +126,7 @@ fn run(
         }
         if let Some(pass) = engine.pass(&request, &mut sink, Some(&cancel)) {
             dirty = Changes::default();
-            let problems = problems(&pass);
+            let problems = summary::serve_problems(&pass);
             print_report(&pass, &problems);
             match sink.files().filter(|_| pass.published()) {
                 Some(site) => shared.publish_site(site, problems),
@@ -138,19 +136,9 @@ fn run(
     }
 }
 
-/// The errors of a pass as the terminal shows them, and a summary line; empty when all is
-/// well.
-fn problems(pass: &Pass) -> Vec<String> {
-    let mut problems: Vec<String> = summary::errors(pass).iter().map(|d| d.text()).collect();
-    problems.extend(summary::serve_problems(pass));
-    problems
-}
-
-/// What the terminal shows of a rebuild: notes and the warnings of pages rendered in it,
-/// the problems (as `rlbook build` prints them), and one summary line.
+/// What the terminal shows of a pass: its notes, its problems, and one summary line.
 fn print_report(pass: &Pass, problems: &[String]) {
-    let notes = pass.diagnostics.iter().filter(|d| !d.is_error());
-    for note in notes.filter(|d| d.kind != Kind::Render || !pass.rendered.is_empty()) {
+    for note in summary::serve_notes(pass) {
         eprintln!("{}", note.text());
     }
     eprint!(

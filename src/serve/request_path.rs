@@ -37,30 +37,13 @@ fn checked_segment(raw: &str) -> Option<String> {
 
 /// `%XX` escapes decoded; a `%` not followed by two hex digits is malformed.
 fn percent_decode(raw: &str) -> Option<Vec<u8>> {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'%' {
-            let hi = hex_value(*bytes.get(i + 1)?)?;
-            let lo = hex_value(*bytes.get(i + 2)?)?;
-            out.push(hi * 16 + lo);
-            i += 3;
-        } else {
-            out.push(b);
-            i += 1;
-        }
-    }
-    Some(out)
-}
-
-fn hex_value(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    }
+    let escape_ok = |at: usize| {
+        raw.get(at + 1..at + 3)
+            .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+    };
+    raw.match_indices('%')
+        .all(|(at, _)| escape_ok(at))
+        .then(|| percent_encoding::percent_decode_str(raw).collect())
 }
 
 /// The content type of a site file, by its extension.

@@ -61,58 +61,51 @@ impl Shared {
 
     /// Publish a new site snapshot and tell every browser which files changed.
     pub(crate) fn publish_site(&self, site: Arc<SiteFiles>, problems: Vec<String>) {
-        let mut guard = self
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let changed = site.changed_since(&guard.site);
-        let build = guard.build + 1;
-        *guard = Arc::new(Published {
-            build,
-            site,
-            problems,
+        let mut changed = Vec::new();
+        let now = self.replace(|old| {
+            changed = site.changed_since(&old.site);
+            Published {
+                build: old.build + 1,
+                site,
+                problems,
+            }
         });
-        let message = json!({
-            "type": "reload",
-            "server": self.server,
-            "build": build,
-            "changed": changed,
-            "problems": guard.problems,
-        });
-        drop(guard);
+        let mut message = self.message("reload", &now);
+        message["changed"] = json!(changed);
         let _ = self.events.send(Arc::from(message.to_string()));
     }
 
     /// Publish new problems for the same site.
     pub(crate) fn publish_problems(&self, problems: Vec<String>) {
-        let mut guard = self
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let build = guard.build;
-        *guard = Arc::new(Published {
-            build,
-            site: Arc::clone(&guard.site),
+        let now = self.replace(|old| Published {
+            build: old.build,
+            site: Arc::clone(&old.site),
             problems,
         });
-        let message = self.message("status", &guard);
-        drop(guard);
+        let message = self.message("status", &now).to_string();
         let _ = self.events.send(Arc::from(message));
+    }
+
+    /// Replace the published state with the one `next` makes of it.
+    fn replace(&self, next: impl FnOnce(&Published) -> Published) -> Arc<Published> {
+        let mut guard = (self.current.write()).unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = Arc::new(next(&guard));
+        *guard = Arc::clone(&now);
+        now
     }
 
     /// The first message of a connection: the state now.
     pub(crate) fn hello(&self) -> String {
-        self.message("hello", &self.current())
+        self.message("hello", &self.current()).to_string()
     }
 
-    fn message(&self, kind: &str, published: &Published) -> String {
+    fn message(&self, kind: &str, published: &Published) -> serde_json::Value {
         json!({
             "type": kind,
             "server": self.server,
             "build": published.build,
             "problems": published.problems,
         })
-        .to_string()
     }
 
     /// Messages published from now on.

@@ -106,13 +106,11 @@ fn next_batch(rx: &Receiver<Raw>) -> Option<Vec<Raw>> {
 
 /// Every path the events of a batch name.
 fn touched_paths(batch: &[Raw]) -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    for raw in batch {
-        if let Raw::Paths(p) = raw {
-            paths.extend(p.iter().cloned());
-        }
-    }
-    paths
+    let paths = batch.iter().filter_map(|raw| match raw {
+        Raw::Paths(p) => Some(p.iter().cloned()),
+        _ => None,
+    });
+    paths.flatten().collect()
 }
 
 /// Files inside a new folder may be written before the folder is watched: a folder stands
