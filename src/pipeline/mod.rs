@@ -21,9 +21,10 @@ pub(crate) use summary::Counts;
 
 use crate::book::Book;
 use crate::cache::Cache;
+use crate::cache::digest::Digest;
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::exec;
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
-use crate::exec::{self, LessonRun};
 use crate::record::drift::Drift;
 use crate::render::LessonHtml;
 use crate::render::site::SiteSummary;
@@ -173,39 +174,36 @@ impl Engine {
         if request.goal == Goal::Check {
             return Some(());
         }
-        self.render_and_publish(book, &runs, request, &cache, sink, cancel, pass)
+        let keys = render::page_keys(book, &runs, request.strict);
+        let inputs = render::Inputs {
+            book,
+            runs: &runs,
+            keys: &keys,
+            strict: request.strict,
+            cache: &cache,
+        };
+        let serve = request.goal == Goal::Serve;
+        self.render_and_publish(&inputs, serve, sink, cancel, pass)
     }
 
-    /// Render every page and hand the site to `sink` when it is due and may be published.
-    #[allow(clippy::too_many_arguments)]
+    /// Render every page and hand the site to `sink` when it is due and may be published
+    /// (`serve`: despite errors in lessons, with their last good pages).
     fn render_and_publish(
         &mut self,
-        book: &Book,
-        runs: &[LessonRun],
-        request: &Request,
-        cache: &Cache,
+        inputs: &render::Inputs,
+        serve: bool,
         sink: &mut dyn Sink,
         cancel: Option<&Arc<AtomicBool>>,
         pass: &mut Pass,
     ) -> Option<()> {
-        let keys = render::page_keys(book, runs, request.strict);
-        let serve = request.goal == Goal::Serve;
-        if !serve && !pass.failed() && held(book, &keys, request.strict, sink, pass) {
+        let (book, strict) = (inputs.book, inputs.strict);
+        if !serve && !pass.failed() && held(book, inputs.keys, strict, sink, pass) {
             return Some(());
         }
-        let failed: Vec<bool> = (book.lessons.iter().zip(runs))
+        let failed: Vec<bool> = (book.lessons.iter().zip(inputs.runs))
             .map(|(lesson, run)| !exec::lesson_failures(lesson, run).is_empty())
             .collect();
-        let inputs = render::Inputs {
-            book,
-            runs,
-            keys: &keys,
-            strict: request.strict,
-            cache,
-        };
-        let rendered = self
-            .pages
-            .render(&inputs, &failed, serve, &mut pass.diagnostics);
+        let rendered = (self.pages).render(inputs, &failed, serve, &mut pass.diagnostics);
         pass.rendered = rendered.names;
         pass.unrendered = rendered.failed;
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -217,31 +215,20 @@ impl Engine {
         let Some(shown) = rendered.pages.into_iter().collect::<Option<Vec<_>>>() else {
             return Some(());
         };
-        let shown_keys: Vec<_> = shown.iter().map(|(key, _)| *key).collect();
-        if held(book, &shown_keys, request.strict, sink, pass) {
+        let shown_keys: Vec<Digest> = shown.iter().map(|(key, _)| *key).collect();
+        if held(book, &shown_keys, strict, sink, pass) {
             return Some(());
         }
         let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();
-        publish(
-            book,
-            &pages,
-            SiteKey::of(book, &shown_keys, request.strict),
-            sink,
-            pass,
-        );
+        let key = SiteKey::of(book, &shown_keys, strict);
+        publish(book, &pages, key, sink, pass);
         Some(())
     }
 }
 
 /// Whether `sink` already holds the site of pages with `keys`; then `pass` says so and
 /// carries that site's warnings.
-fn held(
-    book: &Book,
-    keys: &[crate::cache::digest::Digest],
-    strict: bool,
-    sink: &dyn Sink,
-    pass: &mut Pass,
-) -> bool {
+fn held(book: &Book, keys: &[Digest], strict: bool, sink: &dyn Sink, pass: &mut Pass) -> bool {
     let Some(key) = SiteKey::of(book, keys, strict) else {
         return false;
     };
