@@ -298,3 +298,25 @@ fn a_cold_engine_on_a_warm_cache_executes_and_renders_nothing() {
     assert_eq!(pass.executed, ["01-one", "02-two"]);
     assert!(!f.root.join(".rlbook").exists());
 }
+
+#[test]
+fn a_cold_serve_after_build_executes_and_renders_nothing() {
+    let f = Fixture::new();
+    let opts = crate::build::Options {
+        root: f.root.clone(),
+        goal: Goal::Build,
+        strict: false,
+        locked: false,
+        report: None,
+        cache: true,
+    };
+    crate::build::run(&opts).unwrap();
+    let mut serve = Engine::new(&f.root, true).keeping_sessions();
+    let mut sink = Memory::default();
+    let pass = serve.pass(&SERVE, &mut sink, None).unwrap();
+    assert!(pass.executed.is_empty(), "{:?}", pass.executed);
+    assert!(pass.rendered.is_empty(), "{:?}", pass.rendered);
+    assert!(pass.published() && problems(&pass).is_empty(), "{pass:?}");
+    let built = std::fs::read(f.root.join("site/01-one.html")).unwrap();
+    assert_eq!(sink.files().unwrap().get("01-one.html"), Some(built.as_slice()));
+}
