@@ -9,7 +9,6 @@
 //! that names the file (and line, where there is one), that nothing panicked, and that the
 //! previous site is byte-identical afterwards with no staging folder left beside it.
 
-#[path = "hostile/harness.rs"]
 mod harness;
 
 use harness::{Outcome, TestBook, build, build_with, staging_leftovers};
