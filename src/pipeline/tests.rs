@@ -318,5 +318,8 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
     assert!(pass.rendered.is_empty(), "{:?}", pass.rendered);
     assert!(pass.published() && problems(&pass).is_empty(), "{pass:?}");
     let built = std::fs::read(f.root.join("site/01-one.html")).unwrap();
-    assert_eq!(sink.files().unwrap().get("01-one.html"), Some(built.as_slice()));
+    assert_eq!(
+        sink.files().unwrap().get("01-one.html"),
+        Some(built.as_slice())
+    );
 }

@@ -3,9 +3,7 @@
 //! writing the record, path traversal, a burst of saves, files added while serving, a taken
 //! port, `--open`, and Ctrl-C. Every wait is for an event, with a generous timeout; nothing is timed.
 
-mod serve_support;
-
-use serve_support::{Served, copy_fixture, wait_until};
+use crate::serve_support::{Served, copy_fixture, wait_until};
 
 const LESSON: &str = "content/01-basics.md";
 const PAGE: &str = "/01-basics.html";

@@ -6,13 +6,13 @@
 use std::path::{Path, PathBuf};
 
 /// `../shared` beside the crate, when present (CI and development machines have it).
-pub fn shared_dir() -> Option<PathBuf> {
+pub(crate) fn shared_dir() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
     dir.is_dir().then_some(dir)
 }
 
 /// The shared directory, or `None` after printing a notice that the test is skipped.
-pub fn shared_or_notice(what: &str) -> Option<PathBuf> {
+pub(crate) fn shared_or_notice(what: &str) -> Option<PathBuf> {
     let dir = shared_dir();
     if dir.is_none() {
         println!("notice: ../shared is absent; skipping {what}");
@@ -22,14 +22,14 @@ pub fn shared_or_notice(what: &str) -> Option<PathBuf> {
 
 /// A fenced code block: its info string, its first content line (1-based), its text.
 #[derive(Clone, Debug)]
-pub struct Fence {
+pub(crate) struct Fence {
     pub info: String,
     pub first_line: u32,
     pub code: String,
 }
 
 /// All fenced blocks of a Markdown text (backtick fences at the start of a line).
-pub fn fences(markdown: &str) -> Vec<Fence> {
+pub(crate) fn fences(markdown: &str) -> Vec<Fence> {
     let mut out = Vec::new();
     let mut open: Option<(String, u32, Vec<&str>)> = None;
     for (i, line) in markdown.lines().enumerate() {
@@ -60,7 +60,7 @@ pub fn fences(markdown: &str) -> Vec<Fence> {
 }
 
 /// The code blocks of a lesson: fences whose language is `rustlab` or `rlab`.
-pub fn code_blocks(markdown: &str) -> Vec<Fence> {
+pub(crate) fn code_blocks(markdown: &str) -> Vec<Fence> {
     fences(markdown)
         .into_iter()
         .filter(|f| {
@@ -73,12 +73,12 @@ pub fn code_blocks(markdown: &str) -> Vec<Fence> {
 /// One `<!-- rustlab:output-start -->` … `<!-- rustlab:output-end -->` section of a rendered
 /// reference book: its text fence (if any) and how many figures it shows.
 #[derive(Clone, Debug)]
-pub struct OutputSection {
+pub(crate) struct OutputSection {
     pub text: Option<String>,
     pub figures: usize,
 }
 
-pub fn output_sections(book: &str) -> Vec<OutputSection> {
+pub(crate) fn output_sections(book: &str) -> Vec<OutputSection> {
     let mut out = Vec::new();
     let mut rest = book;
     while let Some(start) = rest.find("<!-- rustlab:output-start -->") {
@@ -100,7 +100,7 @@ pub fn output_sections(book: &str) -> Vec<OutputSection> {
 
 /// Lines as numcmp.py reads an expectation: no `#` comments, no `=== block` headers, no blank
 /// lines, trailing spaces removed.
-pub fn numcmp_lines(text: &str) -> Vec<String> {
+pub(crate) fn numcmp_lines(text: &str) -> Vec<String> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("=== block") && !l.trim().is_empty())
         .map(|l| l.trim_end().to_string())
@@ -108,7 +108,7 @@ pub fn numcmp_lines(text: &str) -> Vec<String> {
 }
 
 /// Compare expected and actual text the numcmp.py way; the differences, one per line.
-pub fn numcmp(expected: &str, actual: &str) -> Vec<String> {
+pub(crate) fn numcmp(expected: &str, actual: &str) -> Vec<String> {
     let e = numcmp_lines(expected);
     let a = numcmp_lines(actual);
     let e: Vec<&str> = e.iter().map(String::as_str).collect();
@@ -120,7 +120,7 @@ pub fn numcmp(expected: &str, actual: &str) -> Vec<String> {
 }
 
 /// Copy a directory's files (not recursive) into `to`.
-pub fn copy_dir_files(from: &Path, to: &Path) {
+pub(crate) fn copy_dir_files(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create test dir");
     for entry in std::fs::read_dir(from).expect("read dir").flatten() {
         if entry.path().is_file() {
@@ -130,7 +130,7 @@ pub fn copy_dir_files(from: &Path, to: &Path) {
 }
 
 /// Copy a directory tree.
-pub fn copy_tree(from: &Path, to: &Path) {
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create dir");
     for entry in std::fs::read_dir(from).expect("read dir").flatten() {
         let target = to.join(entry.file_name());
@@ -143,7 +143,7 @@ pub fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// A scratch copy of the fixture book `tests/books/<name>`; the book is at `dir.path()`.
-pub fn fixture_book(name: &str) -> tempfile::TempDir {
+pub(crate) fn fixture_book(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let from = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/books")
@@ -153,14 +153,14 @@ pub fn fixture_book(name: &str) -> tempfile::TempDir {
 }
 
 /// What a run of the binary gave.
-pub struct Run {
+pub(crate) struct Run {
     pub ok: bool,
     pub stdout: String,
     pub stderr: String,
 }
 
 /// Run `rlbook ARGS` in `dir` with `CI` unset unless given in `env`.
-pub fn rlbook(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+pub(crate) fn rlbook(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"));
     cmd.current_dir(dir).args(args).env_remove("CI");
     for (k, v) in env {
@@ -175,7 +175,7 @@ pub fn rlbook(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
 }
 
 /// Replace `from` by `to` in a file (which must contain it).
-pub fn edit_file(path: &Path, from: &str, to: &str) {
+pub(crate) fn edit_file(path: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(path).expect("read file");
     assert!(
         text.contains(from),
@@ -186,24 +186,24 @@ pub fn edit_file(path: &Path, from: &str, to: &str) {
 }
 
 /// Marsaglia's xorshift64: a fixed, dependency-free stream of choices for input mutation.
-pub struct XorShift(pub u64);
+pub(crate) struct XorShift(pub u64);
 
 impl XorShift {
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
 
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
 }
 
 /// Replace, insert or delete one byte from `alphabet` at an ASCII position (the text stays
 /// UTF-8); `None` when the chosen position cannot be edited.
-pub fn edit(text: &str, rng: &mut XorShift, alphabet: &[u8]) -> Option<String> {
+pub(crate) fn edit(text: &str, rng: &mut XorShift, alphabet: &[u8]) -> Option<String> {
     let mut bytes = text.as_bytes().to_vec();
     let at = rng.below(bytes.len() + 1);
     let byte = alphabet[rng.below(alphabet.len())];
@@ -220,7 +220,7 @@ pub fn edit(text: &str, rng: &mut XorShift, alphabet: &[u8]) -> Option<String> {
 }
 
 /// Text of an HTML fragment with the entities rlbook writes turned back into characters.
-pub fn unescape(html: &str) -> String {
+pub(crate) fn unescape(html: &str) -> String {
     html.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
@@ -229,14 +229,14 @@ pub fn unescape(html: &str) -> String {
 }
 
 /// One figure of a built page: its id, its inline SVG and the JSON its script reads.
-pub struct PageFigure {
+pub(crate) struct PageFigure {
     pub id: String,
     pub svg: String,
     pub json: String,
 }
 
 /// The figures of a built page, in page order.
-pub fn page_figures(html: &str) -> Vec<PageFigure> {
+pub(crate) fn page_figures(html: &str) -> Vec<PageFigure> {
     let between = |text: &str, open: &str, close: &str| -> Option<String> {
         let start = text.find(open)?;
         let end = text[start..].find(close)?;
@@ -258,7 +258,7 @@ pub fn page_figures(html: &str) -> Vec<PageFigure> {
 }
 
 /// Every page of a built site (`*.html` at any depth).
-pub fn site_pages(site: &Path) -> Vec<PathBuf> {
+pub(crate) fn site_pages(site: &Path) -> Vec<PathBuf> {
     let mut pages: Vec<PathBuf> = walk(site)
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "html"))
@@ -282,7 +282,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 
 /// The page budget of figures: the data each figure's script reads is no larger than the
 /// figure's own SVG. Returns the number of figures checked and the ones over budget.
-pub fn figures_over_budget(site: &Path) -> (usize, Vec<String>) {
+pub(crate) fn figures_over_budget(site: &Path) -> (usize, Vec<String>) {
     let mut count = 0;
     let mut over = Vec::new();
     for page in site_pages(site) {

@@ -3,9 +3,7 @@
 //! errors with file:line:col and a caret, every failing block reported, bad directives, bad
 //! book.toml, broken links with --strict) without ever leaving a half-written site.
 
-mod common;
-
-use common::{edit_file, fixture_book, rlbook};
+use crate::common::{edit_file, fixture_book, rlbook};
 use std::path::Path;
 
 fn read(path: &Path) -> String {

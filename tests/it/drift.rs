@@ -4,9 +4,7 @@
 //! is an error under CI; orphans are reported; block and lesson tolerances override the
 //! book's; the public course records and re-checks cleanly and catches one edited number.
 
-mod common;
-
-use common::{edit_file, fixture_book, rlbook};
+use crate::common::{self, edit_file, fixture_book, rlbook};
 use std::path::Path;
 
 fn record(book: &Path, slug: &str) -> String {

@@ -21,13 +21,13 @@ const LESSON_B: &str =
     "# Lesson B\n\nSee [the first lesson](01-a.md).\n\n```rlab\ny = 3;\nprint(\"y:\", y)\n```\n";
 
 /// A two-lesson book in a temporary folder: `content/01-a.md`, `content/02-b.md`.
-pub struct TestBook {
+pub(super) struct TestBook {
     dir: tempfile::TempDir,
 }
 
 impl TestBook {
     /// The book, with `toml` appended to its `book.toml`.
-    pub fn new(toml: &str) -> TestBook {
+    pub(super) fn new(toml: &str) -> TestBook {
         let book = TestBook {
             dir: tempfile::tempdir().expect("temp dir"),
         };
@@ -38,22 +38,22 @@ impl TestBook {
     }
 
     /// The book, built once: it has a site (and a record).
-    pub fn with_site(toml: &str) -> TestBook {
+    pub(super) fn with_site(toml: &str) -> TestBook {
         let book = TestBook::new(toml);
         let out = build(book.path());
         assert_eq!(out.code, Some(0), "the first build fails:\n{}", out.stderr);
         book
     }
 
-    pub fn path(&self) -> &Path {
+    pub(super) fn path(&self) -> &Path {
         self.dir.path()
     }
 
-    pub fn write(&self, rel: &str, text: &str) {
+    pub(super) fn write(&self, rel: &str, text: &str) {
         self.write_bytes(rel, text.as_bytes());
     }
 
-    pub fn write_bytes(&self, rel: &str, bytes: &[u8]) {
+    pub(super) fn write_bytes(&self, rel: &str, bytes: &[u8]) {
         let path = self.path().join(rel);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).expect("create folder");
@@ -61,25 +61,25 @@ impl TestBook {
         std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 
-    pub fn read(&self, rel: &str) -> String {
+    pub(super) fn read(&self, rel: &str) -> String {
         let path = self.path().join(rel);
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     }
 
-    pub fn append(&self, rel: &str, text: &str) {
+    pub(super) fn append(&self, rel: &str, text: &str) {
         let old = self.read(rel);
         self.write(rel, &format!("{old}{text}"));
     }
 
     /// Replace `from` (which must be there) by `to` in a file.
-    pub fn edit(&self, rel: &str, from: &str, to: &str) {
+    pub(super) fn edit(&self, rel: &str, from: &str, to: &str) {
         let old = self.read(rel);
         assert!(old.contains(from), "{rel} does not contain {from:?}");
         self.write(rel, &old.replacen(from, to, 1));
     }
 
     /// Every file under `rel`, recursively, sorted.
-    pub fn files_under(&self, rel: &str) -> Vec<PathBuf> {
+    pub(super) fn files_under(&self, rel: &str) -> Vec<PathBuf> {
         let mut files: Vec<PathBuf> = walkdir::WalkDir::new(self.path().join(rel))
             .sort_by_file_name()
             .into_iter()
@@ -92,11 +92,11 @@ impl TestBook {
     }
 
     /// The site at `site/`: every file's relative path and bytes.
-    pub fn site_snapshot(&self) -> BTreeMap<String, Vec<u8>> {
+    pub(super) fn site_snapshot(&self) -> BTreeMap<String, Vec<u8>> {
         self.site_snapshot_at("site")
     }
 
-    pub fn site_snapshot_at(&self, rel: &str) -> BTreeMap<String, Vec<u8>> {
+    pub(super) fn site_snapshot_at(&self, rel: &str) -> BTreeMap<String, Vec<u8>> {
         let root = self.path().join(rel);
         let snapshot: BTreeMap<String, Vec<u8>> = self
             .files_under(rel)
@@ -117,7 +117,7 @@ impl TestBook {
 }
 
 /// How a run of the binary ended.
-pub struct Outcome {
+pub(super) struct Outcome {
     /// The exit code; `None` when a signal ended the process.
     pub code: Option<i32>,
     /// True when the run was interrupted by SIGINT as planned and ended by it.
@@ -147,13 +147,13 @@ fn command(dir: &Path) -> Command {
     cmd
 }
 
-pub fn build(dir: &Path) -> Outcome {
+pub(super) fn build(dir: &Path) -> Outcome {
     let out = command(dir).output().expect("run rlbook");
     Outcome::of(out.status, &out.stdout, &out.stderr)
 }
 
 /// `rlbook build` with `setup` run in the child before it starts (see [`file_size_limit`]).
-pub fn build_with(
+pub(super) fn build_with(
     dir: &Path,
     setup: impl FnMut() -> std::io::Result<()> + Send + Sync + 'static,
 ) -> Outcome {
@@ -166,7 +166,7 @@ pub fn build_with(
 
 /// A child setup that caps the size of any file the process writes at `bytes` (a disk that
 /// fills up), with SIGXFSZ ignored so that the write fails with EFBIG instead of killing it.
-pub fn file_size_limit(bytes: u64) -> impl FnMut() -> std::io::Result<()> + Send + Sync {
+pub(super) fn file_size_limit(bytes: u64) -> impl FnMut() -> std::io::Result<()> + Send + Sync {
     move || {
         let limit = libc::rlimit {
             rlim_cur: bytes,
@@ -188,7 +188,7 @@ pub fn file_size_limit(bytes: u64) -> impl FnMut() -> std::io::Result<()> + Send
     clippy::zombie_processes,
     reason = "the child is reaped by wait4, which also reports its peak memory"
 )]
-pub fn build_measured(dir: &Path) -> (Outcome, u64) {
+pub(super) fn build_measured(dir: &Path) -> (Outcome, u64) {
     let mut child = command(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -227,7 +227,7 @@ fn joined(reader: Reader) -> Vec<u8> {
 
 /// `rlbook build` with its stderr on a pseudo-terminal (so it shows progress, as for a
 /// person), sent SIGINT (Ctrl-C) as soon as its stderr shows `cue`.
-pub fn build_interrupted(dir: &Path, cue: &str) -> Outcome {
+pub(super) fn build_interrupted(dir: &Path, cue: &str) -> Outcome {
     let (mut master, slave) = open_pty();
     let mut cmd = command(dir);
     cmd.stdout(Stdio::piped()).stderr(Stdio::from(slave));
@@ -295,7 +295,7 @@ fn open_pty() -> (File, OwnedFd) {
 }
 
 /// Names in `dir` that are rlbook staging or old-site folders (`.site.rlbook-new-…`).
-pub fn staging_leftovers(dir: &Path) -> Vec<String> {
+pub(super) fn staging_leftovers(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .expect("list folder")
         .flatten()
@@ -307,7 +307,7 @@ pub fn staging_leftovers(dir: &Path) -> Vec<String> {
 }
 
 /// About `bytes` of Markdown prose: paragraphs of plain sentences.
-pub fn prose(bytes: usize) -> String {
+pub(super) fn prose(bytes: usize) -> String {
     const SENTENCES: [&str; 4] = [
         "The residual stream carries every layer's contribution forward unchanged.",
         "Normalisation keeps the scale of activations steady from one layer to the next.",
@@ -330,7 +330,7 @@ pub fn prose(bytes: usize) -> String {
 /// spans, emphasis, inline math `$…$` and `\(…\)` (few distinct formulas), an inline value,
 /// a lesson link and a broken one (a warning), a repeated "Notes" heading, a callout and a
 /// list; every 25th part a hidden rlab block.
-pub fn rich_lesson(bytes: usize) -> String {
+pub(super) fn rich_lesson(bytes: usize) -> String {
     let mut text = String::with_capacity(bytes + 1024);
     text.push_str("# Big\n\n```rlab\nx = 2;\nprint(\"x:\", x)\n```\n");
     let mut k = 0;
@@ -355,11 +355,11 @@ pub fn rich_lesson(bytes: usize) -> String {
 
 /// A folder made immutable with `chattr +i` (no entry can be added, removed or renamed in
 /// it, even by root) until dropped.
-pub struct Immutable(PathBuf);
+pub(super) struct Immutable(PathBuf);
 
 impl Immutable {
     /// `None` when `chattr` is missing or not allowed here.
-    pub fn set(dir: &Path) -> Option<Immutable> {
+    pub(super) fn set(dir: &Path) -> Option<Immutable> {
         let ok = Command::new("chattr")
             .arg("+i")
             .arg(dir)
@@ -384,11 +384,11 @@ impl Drop for Immutable {
 }
 
 /// A tmpfs of a given size mounted on a folder until dropped.
-pub struct TinyDisk(PathBuf);
+pub(super) struct TinyDisk(PathBuf);
 
 impl TinyDisk {
     /// `None` when mounting is not allowed here (not root, no mount namespace rights).
-    pub fn mount(dir: &Path, size: &str) -> Option<TinyDisk> {
+    pub(super) fn mount(dir: &Path, size: &str) -> Option<TinyDisk> {
         std::fs::create_dir_all(dir).expect("create mount point");
         let ok = Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])

@@ -1,7 +1,7 @@
 //! The course rlbook ships (`content/`, `book.toml`, `expected/`) builds as a test: against
 //! its committed record (locked, as in CI), with every block, inline value, script and figure.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

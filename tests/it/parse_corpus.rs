@@ -3,7 +3,7 @@
 //! no damaged version of them can make the parser panic: each source truncated at every
 //! line boundary, and a few hundred deterministic single-byte edits of each.
 
-mod common;
+use crate::common;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

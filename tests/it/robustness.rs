@@ -3,7 +3,7 @@
 //! deterministic single-byte edits, each in a fresh session with a short time limit. Every
 //! run must end with output or a clean error, never a panic.
 
-mod common;
+use crate::common;
 
 use rlbook::lang::{Config, Limits, Mode, Session};
 use std::panic::{AssertUnwindSafe, catch_unwind};

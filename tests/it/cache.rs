@@ -5,7 +5,7 @@
 //! changes no output; `--no-cache` writes nothing there; a prose edit executes nothing,
 //! while a changed `run` file or script executes what depends on it.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! values; a snapshot of the page), and every notebook of the public course plus the seed
 //! text, which must render without panics (skipped with a notice when `../shared` is absent).
 
-mod common;
+use crate::common;
 
 use rlbook::book::{Book, Lesson};
 use rlbook::config::Config;

@@ -3,7 +3,7 @@
 //! notebook's blocks, run in order in one notebook-mode session, print what the rendered
 //! reference book shows. Skipped with a notice when `../shared` is absent.
 
-mod common;
+use crate::common;
 
 use rlbook::lang::{Config, Mode, Session};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! tolerance (the acceptance of the numeric core). Also checked with the seed's own
 //! `numcmp.py` when Python is available.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

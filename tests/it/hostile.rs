@@ -9,7 +9,6 @@
 //! that names the file (and line, where there is one), that nothing panicked, and that the
 //! previous site is byte-identical afterwards with no staging folder left beside it.
 
-#[path = "hostile/harness.rs"]
 mod harness;
 
 use harness::{Outcome, TestBook, build, build_with, staging_leftovers};
@@ -132,7 +131,7 @@ fn an_endless_loop_is_stopped_by_the_time_limit() {
             b.append(
                 "content/02-b.md",
                 "\n```rlab\nk = 0;\nwhile true\n  k = k + 1;\nend\n```\n",
-            )
+            );
         },
         &["content/02-b.md:13:3: limit exceeded: time limit of 1 s exceeded"],
     );
@@ -208,7 +207,7 @@ fn run_of_itself_is_refused() {
             b.write(
                 "content/02-b/again.rlab",
                 "% Runs itself.\nrun \"again.rlab\"\n",
-            )
+            );
         },
         &["content/02-b/again.rlab:2:1: runtime error: run: 'again.rlab' is already running"],
     );

@@ -12,10 +12,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long any one event may take before a test gives up (a slow machine is not a bug).
-pub const PATIENCE: Duration = Duration::from_secs(120);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(120);
 
 /// A copy of `tests/books/serve` in a temporary folder: (the folder, the book's root).
-pub fn copy_fixture() -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn copy_fixture() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let book = dir.path().join("book");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/books/serve");
@@ -36,7 +36,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// Call `probe` until it gives a value (with short pauses), or fail after [`PATIENCE`].
-pub fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> T {
+pub(crate) fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> T {
     let deadline = Instant::now() + PATIENCE;
     loop {
         if let Some(value) = probe() {
@@ -48,7 +48,7 @@ pub fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> T {
 }
 
 /// A running `rlbook serve`; killed when dropped.
-pub struct Served {
+pub(crate) struct Served {
     child: Child,
     pub port: u16,
     pub root: PathBuf,
@@ -58,7 +58,7 @@ pub struct Served {
 }
 
 /// An HTTP reply.
-pub struct Reply {
+pub(crate) struct Reply {
     pub status: u16,
     pub headers: Vec<(String, String)>,
     pub body: String,
@@ -67,7 +67,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn header(&self, name: &str) -> &str {
+    pub(crate) fn header(&self, name: &str) -> &str {
         self.headers
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -77,12 +77,12 @@ impl Reply {
 
 impl Served {
     /// Serve a fresh copy of the fixture book and wait until its site is published.
-    pub fn start() -> Served {
+    pub(crate) fn start() -> Served {
         Served::start_with(&[], &[])
     }
 
     /// As `start`, with more arguments for `rlbook serve` and environment variables.
-    pub fn start_with(args: &[&str], envs: &[(&str, &std::ffi::OsStr)]) -> Served {
+    pub(crate) fn start_with(args: &[&str], envs: &[(&str, &std::ffi::OsStr)]) -> Served {
         let (dir, root) = copy_fixture();
         let mut child = Command::new(env!("CARGO_BIN_EXE_rlbook"))
             .args(["serve", &root.display().to_string(), "--port", "0"])
@@ -114,13 +114,13 @@ impl Served {
         served
     }
 
-    pub fn read(&self, rel: &str) -> String {
+    pub(crate) fn read(&self, rel: &str) -> String {
         std::fs::read_to_string(self.root.join(rel)).unwrap()
     }
 
     /// Save a file the way many editors do: write a temporary file, rename it into place
     /// (so the server never reads half a file).
-    pub fn write(&self, rel: &str, text: &str) {
+    pub(crate) fn write(&self, rel: &str, text: &str) {
         let path = self.root.join(rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let temporary = path.with_extension("saving.tmp");
@@ -129,22 +129,22 @@ impl Served {
     }
 
     /// Save a file by overwriting it in place (truncate, then write).
-    pub fn overwrite(&self, rel: &str, text: &str) {
+    pub(crate) fn overwrite(&self, rel: &str, text: &str) {
         std::fs::write(self.root.join(rel), text).unwrap();
     }
 
     /// Rewrite a file of the book through `change`.
-    pub fn edit(&self, rel: &str, change: impl FnOnce(&str) -> String) {
+    pub(crate) fn edit(&self, rel: &str, change: impl FnOnce(&str) -> String) {
         let text = change(&self.read(rel));
         self.write(rel, &text);
     }
 
-    pub fn get(&self, path: &str) -> Reply {
+    pub(crate) fn get(&self, path: &str) -> Reply {
         self.request("GET", path)
     }
 
     /// One request with `path` sent exactly as given.
-    pub fn request(&self, method: &str, path: &str) -> Reply {
+    pub(crate) fn request(&self, method: &str, path: &str) -> Reply {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
         write!(
@@ -158,7 +158,7 @@ impl Served {
         parse_reply(&raw)
     }
 
-    pub fn websocket(&self) -> Socket {
+    pub(crate) fn websocket(&self) -> Socket {
         let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
         let url = format!("ws://127.0.0.1:{}/__rlbook/ws", self.port);
@@ -166,20 +166,20 @@ impl Served {
         Socket { socket }
     }
 
-    pub fn stdout(&self) -> String {
+    pub(crate) fn stdout(&self) -> String {
         self.stdout.lock().unwrap().clone()
     }
 
-    pub fn stderr(&self) -> String {
+    pub(crate) fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
     }
 
-    pub fn is_running(&mut self) -> bool {
+    pub(crate) fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
 
     /// Send SIGINT (Ctrl-C) and wait for the process to end.
-    pub fn interrupt(&mut self) -> ExitStatus {
+    pub(crate) fn interrupt(&mut self) -> ExitStatus {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
         assert!(sent.success());
@@ -276,13 +276,13 @@ fn next_line(lines: &Receiver<String>, prefix: &str) -> String {
 }
 
 /// A WebSocket connection to `/__rlbook/ws`.
-pub struct Socket {
+pub(crate) struct Socket {
     socket: tungstenite::WebSocket<TcpStream>,
 }
 
 impl Socket {
     /// The next text message, as JSON.
-    pub fn next_json(&mut self) -> serde_json::Value {
+    pub(crate) fn next_json(&mut self) -> serde_json::Value {
         loop {
             match self.socket.read() {
                 Ok(tungstenite::Message::Text(text)) => {
@@ -295,7 +295,7 @@ impl Socket {
     }
 
     /// The next message for which `wanted` holds (others are skipped).
-    pub fn next_matching(
+    pub(crate) fn next_matching(
         &mut self,
         wanted: impl Fn(&serde_json::Value) -> bool,
     ) -> serde_json::Value {

@@ -1,7 +1,7 @@
 //! The interpreter benchmarks of `../shared/bench` print the same checksums as rustlab
 //! (within tolerance). Their timing is measured by `scripts/bench-interpreter`, never here.
 
-mod common;
+use crate::common;
 
 #[test]
 fn benchmark_scripts_print_rustlabs_checksums() {

@@ -1,0 +1,24 @@
+//! The integration tests, in one test binary (one link of the crate instead of one per file):
+//! each module is the suite that used to be its own `tests/<name>.rs`. Fixtures stay beside
+//! this folder (`tests/books/`, `tests/lang/`); the insta snapshots are in `snapshots/`, named
+//! `it__<module>__<name>.snap`.
+
+mod common;
+mod serve_support;
+
+mod bench_checksums;
+mod build;
+mod cache;
+mod content;
+mod corpus;
+mod diagnostics;
+mod drift;
+mod hostile;
+mod lang;
+mod limits;
+mod parse_corpus;
+mod render_lesson;
+mod robustness;
+mod seed;
+mod serve;
+mod site;
