@@ -118,9 +118,11 @@ impl Engine {
         }
     }
 
-    /// Keep the session after every step of the notebooks that run, to resume them.
+    /// Keep the engine warm between passes: the session after every step of the notebooks
+    /// that run (to resume them), and every page.
     pub(crate) fn keeping_sessions(mut self) -> Engine {
         self.keep_sessions = true;
+        self.pages.warm = true;
         self
     }
 
@@ -216,7 +218,7 @@ impl Engine {
             return Some(());
         };
         let shown_keys: Vec<Digest> = shown.iter().map(|(key, _)| *key).collect();
-        if held(book, &shown_keys, strict, sink, pass) {
+        if serve && held(book, &shown_keys, strict, sink, pass) {
             return Some(());
         }
         let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();

@@ -21,9 +21,11 @@ use std::collections::{HashMap, HashSet};
 /// A page and the key it was made for.
 pub(super) type Keyed = (Digest, LessonHtml);
 
-/// What the engine remembers of pages between passes.
+/// What the engine remembers of pages between passes (nothing unless it is kept warm).
 #[derive(Default)]
 pub(super) struct PageMemory {
+    /// Whether to remember pages at all (a one-pass build does not).
+    pub warm: bool,
     /// The last page of each lesson, by slug.
     pages: HashMap<String, Keyed>,
     /// The last page of each lesson made from a run without errors.
@@ -136,10 +138,12 @@ impl PageMemory {
             Ok(page) => {
                 out.extend(page.warnings.iter().cloned());
                 let keyed = (key, page);
-                if !failed_run {
-                    self.good.insert(lesson.slug.clone(), keyed.clone());
+                if self.warm {
+                    if !failed_run {
+                        self.good.insert(lesson.slug.clone(), keyed.clone());
+                    }
+                    self.pages.insert(lesson.slug.clone(), keyed.clone());
                 }
-                self.pages.insert(lesson.slug.clone(), keyed.clone());
                 Some(keyed)
             }
             Err(errors) => {

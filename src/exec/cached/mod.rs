@@ -64,6 +64,23 @@ struct LessonEntry {
     scripts: Vec<Part<ScriptRun>>,
 }
 
+impl LessonEntry {
+    /// The lesson's run, copied.
+    fn run(&self) -> LessonRun {
+        self.clone().into_run()
+    }
+
+    /// The lesson's run.
+    fn into_run(self) -> LessonRun {
+        let (blocks, inlines) = self.notebook.map(|p| p.run).unwrap_or_default();
+        LessonRun {
+            blocks,
+            inlines,
+            scripts: self.scripts.into_iter().map(|p| p.run).collect(),
+        }
+    }
+}
+
 /// What is stored of a lesson (the same shape as [`LessonEntry`], borrowed).
 #[derive(Serialize)]
 struct StoredEntry<'a> {
@@ -101,7 +118,8 @@ impl<'c> Stored<'c> {
 #[derive(Clone, Debug, Default)]
 pub struct Warm {
     entry: LessonEntry,
-    steps: Option<Steps>,
+    /// Shared: a pass that keeps the notebook's run keeps it without copying its sessions.
+    steps: Option<Arc<Steps>>,
 }
 
 /// A notebook's run step by step, with the key it was made for and which steps failed.
@@ -121,7 +139,8 @@ pub struct ExecOptions<'a> {
     pub cancel: Option<&'a Arc<AtomicBool>>,
 }
 
-/// One lesson executed: its run, what to remember of it, and what actually ran.
+/// One lesson executed: its run, what to remember of it (only when keeping sessions: a
+/// one-pass build needs nothing), and what actually ran.
 #[derive(Clone, Debug)]
 pub struct LessonExec {
     pub run: LessonRun,
@@ -200,7 +219,7 @@ pub fn execute_lesson(
     let ((part, steps, ran_notebook), scripts): (_, Vec<(Part<ScriptRun>, bool)>) =
         (notebook, scripts);
     let ran_scripts: Vec<bool> = scripts.iter().map(|(_, ran)| *ran).collect();
-    let entry = LessonEntry {
+    let mut entry = LessonEntry {
         notebook: Some(part),
         scripts: scripts.into_iter().map(|(p, _)| p).collect(),
     };
@@ -208,18 +227,10 @@ pub fn execute_lesson(
     if (ran_notebook || ran_scripts.contains(&true)) && !cancelled {
         store(cache, lesson, &entry);
     }
-    let run = LessonRun {
-        blocks: entry
-            .notebook
-            .as_ref()
-            .map(|p| p.run.0.clone())
-            .unwrap_or_default(),
-        inlines: entry
-            .notebook
-            .as_ref()
-            .map(|p| p.run.1.clone())
-            .unwrap_or_default(),
-        scripts: entry.scripts.iter().map(|p| p.run.clone()).collect(),
+    let run = if opts.keep_sessions {
+        entry.run()
+    } else {
+        std::mem::take(&mut entry).into_run()
     };
     LessonExec {
         run,
@@ -237,7 +248,7 @@ fn notebook_part(
     stored: &Stored,
     warm: Option<&Warm>,
     opts: ExecOptions,
-) -> (NotebookPart, Option<Steps>, bool) {
+) -> (NotebookPart, Option<Arc<Steps>>, bool) {
     let kept = warm.and_then(|w| w.entry.notebook.as_ref().map(|p| (p, w.steps.clone())));
     if let Some((part, steps)) = kept.filter(|(p, _)| p.stands_for(key)) {
         return (part.clone(), steps, false);
@@ -259,10 +270,12 @@ fn notebook_part(
     }
     let run = notebook::run_notebook_from(config, lesson, resume, opts.keep_sessions, opts.cancel);
     let part = NotebookPart::of_notebook(key, &run);
-    let steps = opts.keep_sessions.then(|| Steps {
-        key: key.clone(),
-        failed: keys::failed_steps(lesson, &run.blocks, &run.inlines),
-        run,
+    let steps = opts.keep_sessions.then(|| {
+        Arc::new(Steps {
+            key: key.clone(),
+            failed: keys::failed_steps(lesson, &run.blocks, &run.inlines),
+            run,
+        })
     });
     (part, steps, true)
 }
