@@ -201,7 +201,7 @@ pub(crate) fn serve_notes(pass: &Pass) -> impl Iterator<Item = &Diagnostic> {
 }
 
 /// Serve's last line under its problems, when there are errors.
-fn serve_summary(pass: &Pass) -> Option<String> {
+pub(crate) fn serve_summary(pass: &Pass) -> Option<String> {
     let e = Errors::of(pass);
     if e.config + e.load > 0 {
         return Some("error: the book could not be loaded; the last good site stays".into());

@@ -5,6 +5,7 @@
 
 use super::changes::Changes;
 use super::shared::Shared;
+use crate::diagnostic::{self, Format};
 use crate::pipeline::publish::Memory;
 use crate::pipeline::{Engine, Goal, Pass, Records, Request, summary};
 use anyhow::{Context, Result};
@@ -127,7 +128,7 @@ fn run(
         if let Some(pass) = engine.pass(&request, &mut sink, Some(&cancel)) {
             dirty = Changes::default();
             let problems = summary::serve_problems(&pass);
-            print_report(&pass, &problems);
+            print_report(&pass);
             match sink.files().filter(|_| pass.published()) {
                 Some(site) => shared.publish_site(site, problems),
                 None => shared.publish_problems(problems),
@@ -136,19 +137,15 @@ fn run(
     }
 }
 
-/// What the terminal shows of a pass: its notes, its problems, and one summary line.
-fn print_report(pass: &Pass, problems: &[String]) {
-    for note in summary::serve_notes(pass) {
-        eprintln!("{}", note.text());
+/// What the terminal shows of a pass (as `rlbook build` shows it, coloured on a terminal):
+/// its notes, its problems, and one summary line.
+fn print_report(pass: &Pass) {
+    let errors = pass.diagnostics.iter().filter(|d| d.is_error());
+    let shown: Vec<_> = summary::serve_notes(pass).chain(errors).cloned().collect();
+    diagnostic::print(&shown, Format::Human);
+    if let Some(line) = summary::serve_summary(pass) {
+        eprintln!("{line}");
     }
-    eprint!(
-        "{}",
-        problems
-            .iter()
-            .map(|p| format!("{p}\n"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
     println!("{}", summary::rebuilt(pass));
 }
 
