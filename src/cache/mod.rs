@@ -8,12 +8,12 @@
 //! - `exec/<lesson>.bin`: the lesson's run (blocks, inline values, scripts, figures, errors),
 //!   keyed by what execution depends on, with the files it `run`s and their digests
 //!   ([`crate::exec::cached`]);
-//! - `pages/<lesson>.bin`: the lesson's rendered page, keyed by the lesson, its run and the
-//!   titles of the lessons it can link to ([`pages`]);
+//! - `pages/<lesson>.bin`: the lesson's rendered page, keyed by the lesson, its run and
+//!   strictness, standing while the lessons it links to keep their titles ([`pages`]);
 //! - `math.bin`: KaTeX's MathML by TeX source and mode ([`crate::render::math`]);
 //! - `highlight.bin`: highlighted code by language and source ([`crate::render::highlight`]);
 //! - `site.bin`: the stamp, counts and warnings of the last site written, keyed by every
-//!   page's key, the settings and the book's own templates and theme (`build/site_cache.rs`).
+//!   page's key, the settings and the book's own templates and theme (`pipeline/publish.rs`).
 //!
 //! `--no-cache` gives a [`Cache`] that neither reads nor writes.
 
