@@ -306,6 +306,32 @@ fn an_explicit_port_that_is_taken_is_an_error() {
 }
 
 #[test]
+fn a_cold_serve_after_build_executes_and_renders_nothing() {
+    let (dir, book) = copy_fixture();
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
+        .args(["build", &book.display().to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let served = Served::start_on(dir, book, &[], &[]);
+    let first = wait_until(|| {
+        let out = served.stdout();
+        out.lines()
+            .find(|l| l.starts_with("rebuilt in "))
+            .map(str::to_string)
+    });
+    assert!(first.ends_with(": wrote the site"), "{first}");
+    assert!(
+        !first.contains("executed") && !first.contains("rendered"),
+        "{first}"
+    );
+}
+
+#[test]
 fn sites_from_rlbook_build_carry_no_live_reload() {
     let (_dir, book) = copy_fixture();
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))

@@ -84,6 +84,17 @@ impl Served {
     /// As `start`, with more arguments for `rlbook serve` and environment variables.
     pub(crate) fn start_with(args: &[&str], envs: &[(&str, &std::ffi::OsStr)]) -> Served {
         let (dir, root) = copy_fixture();
+        Served::start_on(dir, root, args, envs)
+    }
+
+    /// Serve the book at `root` (in `dir`, which the server keeps) and wait until its site is
+    /// published.
+    pub(crate) fn start_on(
+        dir: tempfile::TempDir,
+        root: PathBuf,
+        args: &[&str],
+        envs: &[(&str, &std::ffi::OsStr)],
+    ) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rlbook"))
             .args(["serve", &root.display().to_string(), "--port", "0"])
             .args(args)
