@@ -220,6 +220,17 @@ fn ctrl_c_stops_the_server_cleanly() {
     );
 }
 
+/// `rlbook build` on the book at `root`, which must succeed.
+fn build(root: &std::path::Path) {
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
+        .arg("build")
+        .arg(root)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&built.stderr);
+    assert!(built.status.success(), "{stderr}");
+}
+
 /// Every file of a site written by `rlbook build`, by `/`-separated path.
 fn built_files(site: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(site)
@@ -244,15 +255,7 @@ fn built_files(site: &std::path::Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn every_file_served_is_the_one_build_writes_apart_from_the_live_reload_snippet() {
     let served = Served::start();
-    let built = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
-        .args(["build", &served.root.display().to_string()])
-        .output()
-        .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    build(&served.root);
     let files = built_files(&served.root.join("site"));
     assert!(files.len() > 10, "{} files", files.len());
     for (path, bytes) in &files {
@@ -308,15 +311,7 @@ fn an_explicit_port_that_is_taken_is_an_error() {
 #[test]
 fn a_cold_serve_after_build_executes_and_renders_nothing() {
     let (dir, book) = copy_fixture();
-    let built = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
-        .args(["build", &book.display().to_string()])
-        .output()
-        .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    build(&book);
     let served = Served::start_on(dir, book, &[], &[]);
     let first = wait_until(|| {
         let out = served.stdout();
@@ -334,15 +329,7 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
 #[test]
 fn sites_from_rlbook_build_carry_no_live_reload() {
     let (_dir, book) = copy_fixture();
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"))
-        .args(["build", &book.display().to_string()])
-        .output()
-        .unwrap();
-    assert!(
-        status.status.success(),
-        "{}",
-        String::from_utf8_lossy(&status.stderr)
-    );
+    build(&book);
     for page in [
         "index.html",
         "01-basics.html",
