@@ -323,3 +323,25 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
         Some(built.as_slice())
     );
 }
+
+#[test]
+fn a_broken_record_is_a_problem_with_its_place_and_is_left_alone() {
+    let mut f = Fixture::new();
+    f.write("expected/01-one.txt", "garbage\n");
+    let pass = f.pass();
+    let problems = problems(&pass);
+    assert!(
+        problems[0].starts_with("expected/01-one.txt:"),
+        "{problems:?}"
+    );
+    let record = pass
+        .diagnostics
+        .iter()
+        .find(|d| d.kind == Kind::Record)
+        .unwrap();
+    assert_eq!(record.file.as_deref(), Some("expected/01-one.txt"));
+    assert_eq!(
+        std::fs::read_to_string(f.root.join("expected/01-one.txt")).unwrap(),
+        "garbage\n"
+    );
+}

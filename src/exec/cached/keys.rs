@@ -259,3 +259,113 @@ fn working_dir() -> String {
         .map(|d| d.to_string_lossy().to_string())
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    //! The step-by-step key: what an edit leaves standing (moved from serve's own keys, which
+    //! these rules replace).
+    use super::*;
+    use std::path::PathBuf;
+
+    fn lesson(source: &str) -> Lesson {
+        let path = PathBuf::from("/b/content/01-a.md");
+        Lesson::parse(path, "content/01-a.md".into(), source.into(), Vec::new()).unwrap()
+    }
+
+    fn key(source: &str) -> NotebookKey {
+        let config = Config::parse(Path::new("/b"), "", "book.toml").unwrap();
+        NotebookKey::of(&config, &lesson(source))
+    }
+
+    const BASE: &str = "# A\n\nx is ${x}.\n\n```rlab\nx = 1;\n```\n\nThen ${x + 1:%.2f}.\n";
+
+    const CLEAN: [bool; 3] = [false; 3];
+
+    #[test]
+    fn steps_follow_document_order_and_prose_is_not_one() {
+        let k = key(BASE);
+        assert_eq!(k.len(), 3);
+        assert_eq!(k.unchanged_prefix(&k.clone(), &CLEAN), 3);
+        assert_eq!(
+            k,
+            key(&BASE.replace("# A", "# A better title")),
+            "prose only"
+        );
+        let reordered = key("# A\n\n```rlab\nx = 1;\n```\n\nx is ${x}. Then ${x + 1:%.2f}.\n");
+        assert_eq!(k.unchanged_prefix(&reordered, &CLEAN), 0);
+        let no_run = key(&BASE.replace("```rlab\n", "```rlab,no_run\n"));
+        assert_eq!(k.unchanged_prefix(&no_run, &CLEAN), 1);
+    }
+
+    #[test]
+    fn the_unchanged_prefix_ends_at_the_first_changed_step() {
+        let old = key(BASE);
+        assert_eq!(
+            old.unchanged_prefix(&key(&BASE.replace("x = 1;", "x = 2;")), &CLEAN),
+            1
+        );
+        assert_eq!(
+            old.unchanged_prefix(&key(&BASE.replace("%.2f", "%.3f")), &CLEAN),
+            2
+        );
+        let moved = key(&BASE.replace("# A\n", "# A\n\nA new paragraph.\n"));
+        assert_eq!(
+            old.unchanged_prefix(&moved, &CLEAN),
+            3,
+            "lines only show in errors"
+        );
+        let last_failed = [false, false, true];
+        assert_eq!(old.unchanged_prefix(&moved, &last_failed), 2);
+        let reworded = key(&BASE.replace("Then ${", "So then ${"));
+        assert_eq!(
+            old.unchanged_prefix(&reworded, &last_failed),
+            2,
+            "its line shows"
+        );
+        assert_eq!(old.unchanged_prefix(&reworded, &CLEAN), 3);
+    }
+
+    #[test]
+    fn another_file_or_other_settings_stand_for_nothing() {
+        let old = key(BASE);
+        let config = Config::parse(Path::new("/b"), "", "book.toml").unwrap();
+        let renamed = Lesson::parse(
+            PathBuf::from("/b/content/01-b.md"),
+            "content/01-b.md".into(),
+            BASE.into(),
+            Vec::new(),
+        )
+        .unwrap();
+        assert_eq!(
+            old.unchanged_prefix(&NotebookKey::of(&config, &renamed), &CLEAN),
+            0
+        );
+        let seeded = Config::parse(Path::new("/b"), "[exec]\nseed = 7\n", "book.toml").unwrap();
+        let reseeded = NotebookKey::of(&seeded, &lesson(BASE));
+        assert_eq!(old.unchanged_prefix(&reseeded, &CLEAN), 0);
+    }
+
+    #[test]
+    fn a_run_stands_while_its_steps_do_and_its_lines_only_when_it_failed() {
+        let old = key(BASE);
+        let clean_run = NotebookRun::default();
+        let part = NotebookPart::of_notebook(&old, &clean_run);
+        let moved = key(&BASE.replace("# A\n", "# A\n\nA new paragraph.\n"));
+        assert!(part.stands_for(&old) && part.stands_for(&moved));
+        assert!(!part.stands_for(&key(&BASE.replace("x = 1;", "x = 2;"))));
+        let failed_run = NotebookRun {
+            blocks: vec![BlockRun {
+                error: Some(crate::lang::RunError {
+                    error: crate::lang::LangError::runtime("boom"),
+                    rendered: "content/01-a.md:6:1: boom".into(),
+                    line: 6,
+                    col: 1,
+                }),
+                ..BlockRun::default()
+            }],
+            ..NotebookRun::default()
+        };
+        let failed = NotebookPart::of_notebook(&old, &failed_run);
+        assert!(failed.stands_for(&old) && !failed.stands_for(&moved));
+    }
+}
