@@ -21,15 +21,23 @@ pub(crate) enum Records {
     ReadOnly,
 }
 
-/// Check every lesson; problems go to `out`, drifts are returned (for `--report`).
-/// `noted` holds the lessons already said to have no record (`Records::ReadOnly`).
+/// What the check stage found besides the diagnostics.
+pub(super) struct Checked {
+    /// The drift (for `--report`).
+    pub drifts: Vec<Drift>,
+    /// Whether each lesson's run has execution errors, index-aligned with the lessons.
+    pub failed: Vec<bool>,
+}
+
+/// Check every lesson; problems go to `out`. `noted` holds the lessons already said to have
+/// no record (`Records::ReadOnly`).
 pub(super) fn check(
     book: &Book,
     runs: &[LessonRun],
     records: Records,
     noted: &mut BTreeSet<String>,
     out: &mut Vec<Diagnostic>,
-) -> Vec<Drift> {
+) -> Checked {
     let failures: Vec<Vec<Diagnostic>> = (book.lessons.iter().zip(runs))
         .map(|(lesson, run)| exec::lesson_failures(lesson, run))
         .collect();
@@ -54,7 +62,8 @@ pub(super) fn check(
         Records::Locked => out.extend(unrecorded.iter().map(|l| missing(book, l))),
         Records::ReadOnly => out.extend(note_once(book, &unrecorded, noted)),
     }
-    drifts
+    let failed = failures.iter().map(|f| !f.is_empty()).collect();
+    Checked { drifts, failed }
 }
 
 /// The drift of `lesson` from its record; `None` when it has no record.

@@ -23,7 +23,6 @@ use crate::book::Book;
 use crate::cache::Cache;
 use crate::cache::digest::Digest;
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::exec;
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
 use crate::record::drift::Drift;
 use crate::render::LessonHtml;
@@ -172,7 +171,8 @@ impl Engine {
         pass.counts = Some(Counts::of(book, &runs));
         pass.output = book.config.display_path(&book.config.paths.output);
         let records = request.records;
-        pass.drifts = check::check(book, &runs, records, &mut self.noted, &mut pass.diagnostics);
+        let checked = check::check(book, &runs, records, &mut self.noted, &mut pass.diagnostics);
+        pass.drifts = checked.drifts;
         if request.goal == Goal::Check {
             return Some(());
         }
@@ -180,6 +180,7 @@ impl Engine {
         let inputs = render::Inputs {
             book,
             runs: &runs,
+            failed: &checked.failed,
             keys: &keys,
             strict: request.strict,
             cache: &cache,
@@ -202,10 +203,7 @@ impl Engine {
         if !serve && !pass.failed() && held(book, inputs.keys, strict, sink, pass) {
             return Some(());
         }
-        let failed: Vec<bool> = (book.lessons.iter().zip(inputs.runs))
-            .map(|(lesson, run)| !exec::lesson_failures(lesson, run).is_empty())
-            .collect();
-        let rendered = (self.pages).render(inputs, &failed, serve, &mut pass.diagnostics);
+        let rendered = (self.pages).render(inputs, serve, &mut pass.diagnostics);
         pass.rendered = rendered.names;
         pass.unrendered = rendered.failed;
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {

@@ -65,12 +65,11 @@ pub(super) struct Rendered {
 }
 
 impl PageMemory {
-    /// Every lesson's page; `failed[i]` says lesson `i`'s run had errors; with `fallback`,
-    /// such a lesson shows its last good page. Warnings and render errors go to `out`.
+    /// Every lesson's page; with `fallback`, a lesson whose run had errors shows its last
+    /// good page. Warnings and render errors go to `out`.
     pub(super) fn render(
         &mut self,
         ctx: &Inputs,
-        failed: &[bool],
         fallback: bool,
         out: &mut Vec<Diagnostic>,
     ) -> Rendered {
@@ -96,7 +95,7 @@ impl PageMemory {
                     result
                 }
             };
-            let failed_run = failed.get(i).copied().unwrap_or(false);
+            let failed_run = ctx.failed.get(i).copied().unwrap_or(false);
             let shown = self.remember(lesson, key, result, failed_run, &mut rendered, out);
             let page = if fallback && (failed_run || shown.is_none()) {
                 Some(self.fallback(lesson, shown))
@@ -212,6 +211,8 @@ impl PageMemory {
 pub(super) struct Inputs<'a> {
     pub book: &'a Book,
     pub runs: &'a [LessonRun],
+    /// Whether each lesson's run had execution errors.
+    pub failed: &'a [bool],
     pub keys: &'a [Digest],
     pub strict: bool,
     pub cache: &'a Cache,
