@@ -7,6 +7,7 @@
 pub mod figure;
 pub mod highlight;
 pub mod lesson;
+pub mod markdown;
 pub mod math;
 mod mathml;
 pub mod site;
