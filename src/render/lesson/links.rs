@@ -63,29 +63,37 @@ enum Target {
     Other,
 }
 
-/// `02-slug`, `02-slug.md`, `02-slug#frag`.
 fn wiki_target(doc: &mut Doc, dest: &str) -> Target {
-    let (path, frag) = split_fragment(dest);
-    let slug = path.trim().trim_end_matches(".md");
-    lesson_target(doc, slug, frag)
+    match named_lesson(dest, true) {
+        Some((slug, frag)) => lesson_target(doc, slug, frag),
+        None => Target::Other,
+    }
 }
 
-/// A relative link whose path ends in `.md`.
 fn md_target(doc: &mut Doc, dest: &str) -> Target {
+    match named_lesson(dest, false) {
+        Some((slug, frag)) => lesson_target(doc, slug, frag),
+        None => Target::Other,
+    }
+}
+
+/// The lesson slug and fragment a link names, whether or not the book has that lesson: a
+/// wikilink's `02-slug`, `02-slug.md`, `02-slug#frag`; a relative link whose path ends in
+/// `.md`, by its file stem. `None` for any other link.
+pub(crate) fn named_lesson(dest: &str, wiki: bool) -> Option<(&str, Option<&str>)> {
     let (path, frag) = split_fragment(dest);
+    if wiki {
+        return Some((path.trim().trim_end_matches(".md"), frag));
+    }
     let path = path.split('?').next().unwrap_or("");
     let has_scheme = path
         .split_once(':')
         .is_some_and(|(scheme, _)| !scheme.contains('/'));
     if has_scheme || path.starts_with('/') || !path.ends_with(".md") {
-        return Target::Other;
+        return None;
     }
-    let stem = path
-        .rsplit('/')
-        .next()
-        .unwrap_or(path)
-        .trim_end_matches(".md");
-    lesson_target(doc, stem, frag)
+    let stem = path.rsplit('/').next().unwrap_or(path);
+    Some((stem.trim_end_matches(".md"), frag))
 }
 
 fn lesson_target(doc: &mut Doc, slug: &str, frag: Option<&str>) -> Target {

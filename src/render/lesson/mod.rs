@@ -35,12 +35,12 @@
 
 mod blocks;
 mod containers;
-mod headings;
-mod links;
+pub(crate) mod headings;
+pub(crate) mod links;
 mod mathml;
-mod prepare;
+pub(crate) mod prepare;
 mod scripts;
-mod sections;
+pub(crate) mod sections;
 mod text;
 
 #[cfg(test)]

@@ -49,8 +49,24 @@ impl SourceMap {
     }
 }
 
+/// How an inline value is written: from its run (if any), the value, and whether it stands
+/// in math.
+pub(crate) type ValueText = fn(Option<&InlineRun>, &InlineValue, bool) -> String;
+
 /// Run both text passes over the lesson body.
 pub(crate) fn prepare(lesson: &Lesson, run: &LessonRun) -> Prepared {
+    let source = lesson.source.as_str();
+    let start = lesson.body_start.min(source.len());
+    apply(source, start, text_edits(lesson, run, inline_text))
+}
+
+/// The edits of both text passes over the lesson source (sorted), each inline value written
+/// by `value_text`.
+pub(crate) fn text_edits(
+    lesson: &Lesson,
+    run: &LessonRun,
+    value_text: ValueText,
+) -> Vec<(Range<usize>, String)> {
     let source = lesson.source.as_str();
     let start = lesson.body_start.min(source.len());
     let code = code_ranges(source, start);
@@ -60,11 +76,11 @@ pub(crate) fn prepare(lesson: &Lesson, run: &LessonRun) -> Prepared {
         .iter()
         .zip(&scan.in_math)
         .enumerate()
-        .map(|(k, (v, &in_math))| (v.span.clone(), inline_text(run.inlines.get(k), v, in_math)))
+        .map(|(k, (v, &in_math))| (v.span.clone(), value_text(run.inlines.get(k), v, in_math)))
         .collect();
     edits.extend(scan.delimiters);
     edits.sort_by_key(|(range, _)| (range.start, range.end));
-    apply(source, start, edits)
+    edits
 }
 
 /// Byte ranges of code blocks and code spans of the body, as the lesson loader finds them.
@@ -248,7 +264,7 @@ fn inline_text(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> Str
     }
 }
 
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     text.replace(['\r', '\n'], " ")
 }
 

@@ -13,7 +13,7 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use std::ops::Range;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Kind {
+pub(crate) enum Kind {
     Summary,
     Scripts,
 }
@@ -57,7 +57,7 @@ pub(crate) fn drop_replaced<'t>(events: Vec<Ev<'t>>, headings: &[Heading]) -> Ve
         .collect()
 }
 
-fn kind_of(text: &str) -> Option<Kind> {
+pub(crate) fn kind_of(text: &str) -> Option<Kind> {
     match collapse_spaces(text).to_lowercase().as_str() {
         "expected numerical outputs summary" => Some(Kind::Summary),
         "standalone scripts" => Some(Kind::Scripts),

@@ -13,6 +13,7 @@
 
 mod clip;
 mod describe;
+pub(crate) use describe::title;
 mod frame;
 pub mod heatmap;
 mod legend;

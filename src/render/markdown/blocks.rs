@@ -1,0 +1,190 @@
+//! rlab code blocks in the Markdown book: the fence is kept (its directive comments are not),
+//! a hidden block's code is left out, and what the block printed and drew follows it in an
+//! output region, the way rustlab-notebook writes it:
+//!
+//! ````text
+//! <!-- rustlab:output-start -->
+//! ```text
+//! printed text
+//! ```
+//!
+//! ![Figure title](plots/<slug>/plot-N-<hash>.svg)
+//!
+//! <!-- rustlab:output-end -->
+//! ````
+//!
+//! `<!-- details: Title -->` folds block and region into `<details>`; `<!-- grid: N -->`
+//! puts N figures on a line (GitHub shows the images of one paragraph side by side).
+
+use super::edits::{self, Edits};
+use super::{MarkdownFigure, Page};
+use crate::book::CodeBlock;
+use crate::book::fence::directive_of;
+use crate::cache::digest::Digest;
+use crate::lang::Figure;
+use crate::markup::escape;
+
+/// The first line of an output region.
+pub(crate) const REGION_START: &str = "<!-- rustlab:output-start -->";
+/// The last line of an output region.
+pub(crate) const REGION_END: &str = "<!-- rustlab:output-end -->";
+
+/// The edits that write every rlab block of the lesson.
+pub(crate) fn edit(page: &mut Page, edits: &mut Edits) {
+    let lesson = page.lesson;
+    for (i, block) in lesson.blocks.iter().enumerate() {
+        let source = lesson.source.as_str();
+        let fence_start = edits::line_start(source, block.span.start);
+        let lead = directives_start(source, fence_start, lesson.body_start);
+        let prefix = edits::continuation(source, block.span.start);
+        let region = region_of(page, i, block);
+        let mut text = String::new();
+        if let Some(title) = &block.directives.details {
+            let open = format!("<details>\n<summary>{}</summary>\n\n", escape(title));
+            text.push_str(&edits::prefixed(&open, &prefix));
+        }
+        let mut end = block.span.end.min(source.len());
+        if !source[..end].ends_with('\n') && source[end..].starts_with('\n') {
+            end += 1;
+        }
+        if !block.directives.hide {
+            text.push_str(&source[fence_start..end]);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            if !region.is_empty() {
+                text.push_str(&edits::prefixed(&format!("\n{region}"), &prefix));
+            }
+        } else {
+            text.push_str(&edits::prefixed(&region, &prefix));
+        }
+        if block.directives.details.is_some() {
+            text.push_str(&edits::prefixed("\n</details>\n", &prefix));
+        }
+        if text.is_empty() {
+            end = edits::after_blank_lines(source, end);
+        }
+        edits.replace(lead..end, text);
+    }
+}
+
+/// Where the directive comment lines just before the fence line at `fence_start` begin.
+pub(crate) fn directives_start(source: &str, fence_start: usize, floor: usize) -> usize {
+    let mut start = fence_start;
+    while start > floor {
+        let prev = edits::line_start(source, start - 1);
+        if prev < floor || directive_of(&source[prev..start]).is_none() {
+            break;
+        }
+        start = prev;
+    }
+    start
+}
+
+/// The output region of block `i` (empty when it shows nothing).
+fn region_of(page: &mut Page, i: usize, block: &CodeBlock) -> String {
+    let Some(run) = page.run.blocks.get(i).filter(|_| !block.attrs.no_run) else {
+        return String::new();
+    };
+    let mut text = String::new();
+    if !block.attrs.hide_output {
+        text.push_str(&run.text);
+    }
+    if let Some(e) = &run.error {
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&e.error.to_string());
+    }
+    let cols = block.directives.grid.unwrap_or(1);
+    let images = page.figures_of(&run.figures, cols);
+    region(&text, &images)
+}
+
+/// An output region holding `text` (printed output) and `images` (Markdown image lines).
+pub(crate) fn region(text: &str, images: &str) -> String {
+    let text = text.trim_end_matches(['\n', '\r']);
+    if text.is_empty() && images.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("{REGION_START}\n");
+    if !text.is_empty() {
+        let fence = fence_for(text);
+        out.push_str(&format!("{fence}text\n{text}\n{fence}\n\n"));
+    }
+    out.push_str(images);
+    out.push_str(REGION_END);
+    out.push('\n');
+    out
+}
+
+/// A backtick fence longer than any run of backticks in `text`.
+fn fence_for(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    "`".repeat((longest + 1).max(3))
+}
+
+impl Page<'_> {
+    /// Draw `figures` as files `plots/<slug>/<stem>-N-<hash>.svg` (N counting the page's
+    /// figures) and return their image lines, `cols` to a paragraph, each paragraph
+    /// followed by a blank line.
+    pub(crate) fn figures_of(&mut self, figures: &[Figure], cols: usize) -> String {
+        let mut lines = String::new();
+        for (k, fig) in figures.iter().enumerate() {
+            self.figure_count += 1;
+            let n = self.figure_count;
+            let svg = (self.draw)(fig, &format!("plot-{n}")).svg;
+            let hash = Digest::of(svg.as_bytes()).hex();
+            let path = format!("plots/{}/{}-{n}-{}.svg", self.slug, self.stem, &hash[..8]);
+            let alt = alt_text(&crate::lang::plot::svg::title(fig), n);
+            lines.push_str(&format!("![{alt}]({}{path})", self.up));
+            let last_in_row = (k + 1) % cols.max(1) == 0 || k + 1 == figures.len();
+            lines.push_str(if last_in_row { "\n\n" } else { " " });
+            self.figures.push(MarkdownFigure { path, svg });
+        }
+        lines
+    }
+}
+
+/// A figure's alternative text: its title, or `plot N`, with Markdown's brackets escaped.
+fn alt_text(title: &str, n: usize) -> String {
+    let title = crate::render::lesson::prepare::one_line(title.trim());
+    if title.is_empty() || title == "Figure" {
+        return format!("plot {n}");
+    }
+    let mut out = String::with_capacity(title.len());
+    for c in title.chars() {
+        if matches!(c, '[' | ']' | '\\' | '*' | '_' | '`' | '<' | '>') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_hold_text_then_images() {
+        assert_eq!(region("", ""), "");
+        assert_eq!(
+            region("6\n", "![plot 1](plots/a/plot-1-x.svg)\n\n"),
+            "<!-- rustlab:output-start -->\n```text\n6\n```\n\n\
+             ![plot 1](plots/a/plot-1-x.svg)\n\n<!-- rustlab:output-end -->\n"
+        );
+        assert!(region("a ```` b", "").contains("`````text\n"));
+    }
+
+    #[test]
+    fn alt_text_escapes_markdown() {
+        assert_eq!(alt_text("Loss [nats]", 2), "Loss \\[nats\\]");
+        assert_eq!(alt_text("Figure", 3), "plot 3");
+    }
+}
