@@ -29,6 +29,10 @@ enum Command {
         /// Broken lesson links and math errors fail the build instead of warning.
         #[arg(long)]
         strict: bool,
+        /// The formats to write, instead of those of book.toml's `[output] formats`: any of
+        /// html, markdown, epub, pdf, separated by commas.
+        #[arg(long = "format", value_name = "FORMATS", value_delimiter = ',', value_parser = crate::config::Format::parse)]
+        formats: Vec<crate::config::Format>,
     },
     /// Execute every lesson and compare the outputs with the record; write no site.
     Check {
@@ -123,8 +127,12 @@ pub fn main() -> ExitCode {
             plot: _,
             seed,
         } => run_script(&file, seed),
-        Command::Build { book, strict } => run_pipeline(&book, Goal::Build, strict),
-        Command::Check { book } => run_pipeline(&book, Goal::Check, false),
+        Command::Build {
+            book,
+            strict,
+            formats,
+        } => run_pipeline(&book, Goal::Build, strict, formats),
+        Command::Check { book } => run_pipeline(&book, Goal::Check, false, Vec::new()),
         Command::Serve {
             dir,
             port,
@@ -167,8 +175,14 @@ fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "False" | "FALSE"))
 }
 
-fn run_pipeline(book: &BookArgs, goal: Goal, strict: bool) -> ExitCode {
+fn run_pipeline(
+    book: &BookArgs,
+    goal: Goal,
+    strict: bool,
+    formats: Vec<crate::config::Format>,
+) -> ExitCode {
     let opts = build::Options {
+        formats: (!formats.is_empty()).then_some(formats),
         root: book.dir.clone(),
         goal,
         strict,

@@ -4,6 +4,10 @@
 //! Every setting has a default, so a book needs no `book.toml` at all: lessons in `content/`,
 //! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
 
+mod output;
+
+pub use output::{Format, Outputs, Paper, file_name_of};
+
 use anyhow::{Context, Result};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -17,6 +21,7 @@ pub struct Config {
     pub paths: Paths,
     pub tolerance: crate::record::compare::Tolerance,
     pub exec: ExecSettings,
+    pub outputs: Outputs,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -101,6 +106,7 @@ struct RawConfig {
     paths: Paths,
     tolerance: RawTolerance,
     exec: RawExec,
+    output: output::RawOutput,
 }
 
 #[derive(Debug, Deserialize)]
@@ -148,20 +154,23 @@ impl Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
         let tolerance = check_tolerance(&raw.tolerance).map_err(|m| config_error(name, m))?;
         let exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
+        let html_dir = html_dir(&raw, text).map_err(|m| config_error(name, m))?;
         let paths = Paths {
             lessons: root.join(&raw.paths.lessons),
             scripts: root.join(&raw.paths.scripts),
             record: root.join(&raw.paths.record),
-            output: root.join(&raw.paths.output),
+            output: root.join(&html_dir),
             templates: root.join(&raw.paths.templates),
             theme: root.join(&raw.paths.theme),
         };
+        let outputs = raw.output.resolve(root, &paths.output, &raw.book.title);
         Ok(Config {
             root: root.to_path_buf(),
             book: raw.book,
             paths,
             tolerance,
             exec,
+            outputs,
         })
     }
 
@@ -171,6 +180,21 @@ impl Config {
             .unwrap_or(path)
             .display()
             .to_string()
+    }
+}
+
+/// The HTML folder: `[output.html] dir`, or `[paths] output` (not both).
+fn html_dir(raw: &RawConfig, text: &str) -> std::result::Result<PathBuf, String> {
+    let paths_output = toml::from_str::<toml::Table>(text)
+        .ok()
+        .and_then(|t| t.get("paths")?.get("output").cloned())
+        .is_some();
+    match raw.output.html_dir() {
+        Some(_) if paths_output => Err(
+            "the HTML folder is set twice: keep [output.html] dir and remove [paths] output".into(),
+        ),
+        Some(dir) => Ok(dir.to_path_buf()),
+        None => Ok(raw.paths.output.clone()),
     }
 }
 
@@ -285,6 +309,28 @@ mod tests {
         assert_eq!(c.tolerance.rtol, 1e-9);
         assert_eq!(c.exec.time_limit, Duration::from_secs(60));
         assert_eq!(c.book.language, "en");
+        assert_eq!(c.outputs.formats, [Format::Html]);
+    }
+
+    #[test]
+    fn output_formats_and_places() {
+        let text = "[book]\ntitle = \"My Course\"\n[output]\nformats = [\"pdf\", \"html\", \"markdown\"]\n[output.html]\ndir = \"public\"\n[output.pdf]\npaper = \"us-letter\"\n";
+        let c = parse(text).unwrap();
+        assert_eq!(
+            c.outputs.formats,
+            [Format::Html, Format::Markdown, Format::Pdf]
+        );
+        assert_eq!(c.paths.output, Path::new("/book/public"));
+        assert_eq!(c.outputs.pdf_file, Path::new("/book/public/My-Course.pdf"));
+        assert_eq!(c.outputs.paper, Paper::UsLetter);
+        let err = parse("[output]\nformats = [\"docx\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("book.toml:2:"), "{err}");
+        let err = parse("[paths]\noutput = \"a\"\n[output.html]\ndir = \"b\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("set twice"), "{err}");
     }
 
     #[test]

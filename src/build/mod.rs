@@ -28,6 +28,8 @@ pub(crate) struct Options {
     pub report: Option<PathBuf>,
     /// Use the book's cache (`.rlbook/`); false for `--no-cache`.
     pub cache: bool,
+    /// The formats to write instead of the book's (`--format`).
+    pub formats: Option<Vec<crate::config::Format>>,
 }
 
 /// Why a command failed: every diagnostic, in order, and the summary line.
@@ -57,6 +59,9 @@ pub(crate) fn run(opts: &Options) -> Result<Summary, Failure> {
         },
     };
     let mut engine = Engine::new(&opts.root, opts.cache).showing_progress();
+    if let Some(formats) = &opts.formats {
+        engine = engine.writing(formats.clone());
+    }
     let cache = Cache::new(&opts.root, opts.cache);
     let mut sink = Folder::new(cache);
     let Some(mut pass) = engine.pass(&request, &mut sink, None) else {

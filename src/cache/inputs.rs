@@ -31,6 +31,15 @@ pub(crate) fn config(h: &mut KeyHasher, config: &Config) {
     }
     h.f64(config.tolerance.rtol).f64(config.tolerance.atol);
     exec(h, &config.exec);
+    let out = &config.outputs;
+    h.u64(out.formats.len() as u64);
+    for format in &out.formats {
+        h.str(format.name());
+    }
+    h.path(&out.markdown_dir)
+        .path(&out.epub_file)
+        .path(&out.pdf_file)
+        .bool(out.paper == crate::config::Paper::A4);
 }
 
 /// The `[exec]` settings, which every run depends on.

@@ -76,6 +76,11 @@ impl CacheFile {
         CacheFile::single("site")
     }
 
+    /// The other formats written last (Markdown, EPUB, PDF): their keys and stamps.
+    pub fn outputs() -> CacheFile {
+        CacheFile::single("outputs")
+    }
+
     fn single(kind: &'static str) -> CacheFile {
         CacheFile {
             kind,

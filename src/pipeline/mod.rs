@@ -11,6 +11,7 @@
 
 mod check;
 mod execute;
+pub(crate) mod formats;
 mod load;
 pub(crate) mod publish;
 mod render;
@@ -22,11 +23,13 @@ pub(crate) use summary::Counts;
 use crate::book::Book;
 use crate::cache::Cache;
 use crate::cache::digest::Digest;
+use crate::config::Format;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
 use crate::record::drift::Drift;
 use crate::render::LessonHtml;
 use crate::render::site::SiteSummary;
+use formats::Download;
 use publish::{Sink, SiteKey};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -71,6 +74,8 @@ pub(crate) struct Pass {
     pub output: String,
     /// The site the sink holds after the pass, when it was published or already held.
     pub site: Option<SiteSummary>,
+    /// The other formats written (or found up to date).
+    pub outputs: Vec<formats::Written>,
     /// The drift found (for `--report`).
     pub drifts: Vec<Drift>,
     /// Lessons whose page could not be rendered.
@@ -100,6 +105,8 @@ pub(crate) struct Engine {
     pages: render::PageMemory,
     /// Lessons already said to have no record.
     noted: BTreeSet<String>,
+    /// The formats to write instead of the book's own (`--format`).
+    formats: Option<Vec<Format>>,
 }
 
 impl Engine {
@@ -114,7 +121,14 @@ impl Engine {
             warm: HashMap::new(),
             pages: render::PageMemory::default(),
             noted: BTreeSet::new(),
+            formats: None,
         }
+    }
+
+    /// Write these formats instead of those the book's `[output]` names.
+    pub(crate) fn writing(mut self, formats: Vec<Format>) -> Engine {
+        self.formats = Some(formats);
+        self
     }
 
     /// Keep the engine warm between passes: the session after every step of the notebooks
@@ -141,7 +155,10 @@ impl Engine {
     ) -> Option<Pass> {
         let started = Instant::now();
         let mut pass = Pass::default();
-        if let Some(book) = load::load(&self.root, &mut pass.diagnostics) {
+        if let Some(mut book) = load::load(&self.root, &mut pass.diagnostics) {
+            if let Some(formats) = &self.formats {
+                book.config.outputs.formats.clone_from(formats);
+            }
             self.stages(&book, request, sink, cancel, &mut pass)?;
         }
         pass.elapsed = started.elapsed();
@@ -177,6 +194,22 @@ impl Engine {
             return Some(());
         }
         let keys = render::page_keys(book, &runs, request.strict);
+        let serve = request.goal == Goal::Serve;
+        let downloads = if serve || pass.failed() {
+            Vec::new()
+        } else {
+            let inputs = formats::Inputs {
+                book,
+                runs: &runs,
+                keys: &keys,
+                strict: request.strict,
+                cache: &cache,
+            };
+            formats::publish(&inputs, pass)
+        };
+        if !serve && !book.config.outputs.formats.contains(&Format::Html) {
+            return Some(());
+        }
         let inputs = render::Inputs {
             book,
             runs: &runs,
@@ -184,8 +217,8 @@ impl Engine {
             keys: &keys,
             strict: request.strict,
             cache: &cache,
+            downloads: &downloads,
         };
-        let serve = request.goal == Goal::Serve;
         self.render_and_publish(&inputs, serve, sink, cancel, pass)
     }
 
@@ -199,8 +232,8 @@ impl Engine {
         cancel: Option<&Arc<AtomicBool>>,
         pass: &mut Pass,
     ) -> Option<()> {
-        let (book, strict) = (inputs.book, inputs.strict);
-        if !serve && !pass.failed() && held(book, inputs.keys, strict, sink, pass) {
+        let (book, strict, downloads) = (inputs.book, inputs.strict, inputs.downloads);
+        if !serve && !pass.failed() && held(book, inputs.keys, downloads, strict, sink, pass) {
             return Some(());
         }
         let rendered = (self.pages).render(inputs, serve, &mut pass.diagnostics);
@@ -216,20 +249,27 @@ impl Engine {
             return Some(());
         };
         let shown_keys: Vec<Digest> = shown.iter().map(|(key, _)| *key).collect();
-        if serve && held(book, &shown_keys, strict, sink, pass) {
+        if serve && held(book, &shown_keys, downloads, strict, sink, pass) {
             return Some(());
         }
         let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();
-        let key = SiteKey::of(book, &shown_keys, strict);
-        publish(book, &pages, key, sink, pass);
+        let key = SiteKey::of(book, &shown_keys, downloads, strict);
+        publish(book, &pages, downloads, key, sink, pass);
         Some(())
     }
 }
 
 /// Whether `sink` already holds the site of pages with `keys`; then `pass` says so and
 /// carries that site's warnings.
-fn held(book: &Book, keys: &[Digest], strict: bool, sink: &dyn Sink, pass: &mut Pass) -> bool {
-    let Some(key) = SiteKey::of(book, keys, strict) else {
+fn held(
+    book: &Book,
+    keys: &[Digest],
+    downloads: &[Download],
+    strict: bool,
+    sink: &dyn Sink,
+    pass: &mut Pass,
+) -> bool {
+    let Some(key) = SiteKey::of(book, keys, downloads, strict) else {
         return false;
     };
     let Some((summary, warnings)) = sink.holds(book, &key) else {
@@ -248,6 +288,7 @@ fn held(book: &Book, keys: &[Digest], strict: bool, sink: &dyn Sink, pass: &mut 
 fn publish(
     book: &Book,
     pages: &[LessonHtml],
+    downloads: &[Download],
     key: Option<SiteKey>,
     sink: &mut dyn Sink,
     pass: &mut Pass,
@@ -256,7 +297,7 @@ fn publish(
         .filter(|d| !d.is_error() && d.kind == Kind::Render)
         .cloned()
         .collect();
-    let published = crate::render::site::assemble(book, pages)
+    let published = crate::render::site::assemble(book, pages, downloads)
         .and_then(|site| sink.publish(book, key, site, &warnings));
     match published {
         Ok(summary) => pass.site = Some(summary),

@@ -22,9 +22,18 @@ pub(crate) struct SiteKey(Digest);
 impl SiteKey {
     /// The key of the site `book` makes from pages with these keys; `None` when the book's
     /// templates or theme cannot be read (then the site is made the ordinary way).
-    pub(super) fn of(book: &Book, page_keys: &[Digest], strict: bool) -> Option<SiteKey> {
+    pub(super) fn of(
+        book: &Book,
+        page_keys: &[Digest],
+        downloads: &[super::Download],
+        strict: bool,
+    ) -> Option<SiteKey> {
         let mut h = KeyHasher::new("site");
         h.bool(strict);
+        h.u64(downloads.len() as u64);
+        for d in downloads {
+            h.str(&d.path).digest(&Digest::of(&d.bytes));
+        }
         inputs::config(&mut h, &book.config);
         h.u64(page_keys.len() as u64);
         for key in page_keys {

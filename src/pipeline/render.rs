@@ -216,6 +216,8 @@ pub(super) struct Inputs<'a> {
     pub keys: &'a [Digest],
     pub strict: bool,
     pub cache: &'a Cache,
+    /// Files of other formats the site carries.
+    pub downloads: &'a [super::Download],
 }
 
 fn not_rendered(lesson: &Lesson) -> Vec<Diagnostic> {

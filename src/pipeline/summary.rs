@@ -127,20 +127,48 @@ pub(crate) fn failure(pass: &Pass) -> String {
 /// What `build` prints when it succeeds.
 pub(crate) fn built(pass: &Pass) -> String {
     let counts = pass.counts.unwrap_or_default();
-    let site = pass.site.clone().unwrap_or_default();
-    format!(
-        "built {counts} in {:.2} s → {} ({} pages, {} figures{}); {}",
-        pass.elapsed.as_secs_f64(),
-        pass.output,
-        site.pages,
-        site.figures,
-        if site.unchanged {
+    let up_to_date = |unchanged: bool| {
+        if unchanged {
             "; already up to date"
         } else {
             ""
-        },
+        }
+    };
+    let mut places = Vec::new();
+    if let Some(site) = &pass.site {
+        places.push(format!(
+            "{} ({} pages, {} figures{})",
+            pass.output,
+            site.pages,
+            site.figures,
+            up_to_date(site.unchanged)
+        ));
+    }
+    for out in &pass.outputs {
+        places.push(format!(
+            "{} ({}, {}{})",
+            out.place,
+            out.format.name(),
+            size(out.bytes),
+            up_to_date(out.unchanged)
+        ));
+    }
+    format!(
+        "built {counts} in {:.2} s → {}; {}",
+        pass.elapsed.as_secs_f64(),
+        places.join(", "),
         pass.stats
     )
+}
+
+/// `12 kB`, `1.4 MB`.
+fn size(bytes: u64) -> String {
+    let b = bytes as f64;
+    if b >= 1e6 {
+        format!("{:.1} MB", b / 1e6)
+    } else {
+        format!("{:.0} kB", (b / 1e3).max(1.0))
+    }
 }
 
 /// What `check` prints when it succeeds.

@@ -309,6 +309,7 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
         locked: false,
         report: None,
         cache: true,
+        formats: None,
     };
     crate::build::run(&opts).unwrap();
     let mut serve = Engine::new(&f.root, true).keeping_sessions();

@@ -91,7 +91,7 @@ pub(crate) fn output_sections(book: &str) -> Vec<OutputSection> {
             .into_iter()
             .find(|f| f.info == "text")
             .map(|f| f.code.trim_end_matches('\n').to_string());
-        let figures = section.matches("![plot").count();
+        let figures = section.matches("](plots/").count();
         out.push(OutputSection { text, figures });
         rest = &after[end..];
     }

@@ -16,6 +16,7 @@ mod drift;
 mod hostile;
 mod lang;
 mod limits;
+mod markdown;
 mod parse_corpus;
 mod render_lesson;
 mod robustness;

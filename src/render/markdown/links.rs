@@ -20,7 +20,10 @@ pub(crate) fn edit(page: &mut Page, outline: &Outline, edits: &mut Edits) {
             continue;
         };
         let Some(lesson) = page.book.lesson(slug) else {
-            page.warn(link.range.start, &format!("broken lesson link '{}'", link.dest));
+            page.warn(
+                link.range.start,
+                &format!("broken lesson link '{}'", link.dest),
+            );
             continue;
         };
         let mut href = url_segment(&lesson.slug) + ".md";
@@ -36,23 +39,34 @@ pub(crate) fn edit(page: &mut Page, outline: &Outline, edits: &mut Edits) {
                 .split_once('|')
                 .map_or(lesson.title.as_str(), |(_, t)| t.trim());
             edits.replace(link.range.clone(), format!("[{text}]({href})"));
-        } else if link.inline && link.dest != href {
-            if let Some(split) = written.rfind("](") {
-                edits.replace(link.range.clone(), format!("{}]({href})", &written[..split]));
-            }
+        } else if link.inline
+            && link.dest != href
+            && let Some(split) = written.rfind("](")
+        {
+            let text = &written[..split];
+            edits.replace(link.range.clone(), format!("{text}]({href})"));
         }
     }
+    heading_ids(source, outline, edits);
+}
+
+/// Each heading's `{#id}` taken off its line and written as an anchor before it.
+fn heading_ids(source: &str, outline: &Outline, edits: &mut Edits) {
     for heading in &outline.headings {
         let Some(id) = &heading.id else { continue };
         let line_end = source[heading.range.clone()]
             .find('\n')
             .map_or(heading.range.end, |i| heading.range.start + i);
         let line = &source[heading.range.start..line_end];
-        if let Some(attr) = line.rfind('{').filter(|&i| line[i..].contains(&format!("#{id}"))) {
+        if let Some(attr) = line
+            .rfind('{')
+            .filter(|&i| line[i..].contains(&format!("#{id}")))
+        {
             let start = heading.range.start + line[..attr].trim_end().len();
             edits.replace(start..line_end, "");
             let prefix = edits::continuation(source, heading.range.start);
             let at = edits::line_start(source, heading.range.start);
+            let id = crate::markup::escape(id);
             edits.insert(at, format!("{prefix}<a id=\"{id}\"></a>\n\n"));
         }
     }

@@ -29,7 +29,10 @@ pub(crate) fn for_github(text: &str) -> String {
             }
             Event::DisplayMath(tex) if depth_no_split == 0 => {
                 let within = paragraph.clone().unwrap_or(range.clone());
-                edits.replace(alone_range(text, &range, &within), alone(text, &range, &within, &tex));
+                edits.replace(
+                    alone_range(text, &range, &within),
+                    alone(text, &range, &within, &tex),
+                );
             }
             _ => {}
         }
@@ -38,7 +41,11 @@ pub(crate) fn for_github(text: &str) -> String {
 }
 
 /// The display math at `range` and the blanks around it on its lines.
-fn alone_range(text: &str, range: &std::ops::Range<usize>, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+fn alone_range(
+    text: &str,
+    range: &std::ops::Range<usize>,
+    within: &std::ops::Range<usize>,
+) -> std::ops::Range<usize> {
     let before = text[within.start..range.start].trim_end_matches([' ', '\t']);
     let after = &text[range.end..within.end.max(range.end)];
     let trailing = after.len() - after.trim_start_matches([' ', '\t']).len();
@@ -46,7 +53,12 @@ fn alone_range(text: &str, range: &std::ops::Range<usize>, within: &std::ops::Ra
 }
 
 /// The display math `tex` at `range` of the paragraph `within`, on lines of its own.
-fn alone(text: &str, range: &std::ops::Range<usize>, within: &std::ops::Range<usize>, tex: &str) -> String {
+fn alone(
+    text: &str,
+    range: &std::ops::Range<usize>,
+    within: &std::ops::Range<usize>,
+    tex: &str,
+) -> String {
     let prefix = edits::continuation(text, within.start);
     let has_before = !text[within.start..range.start].trim().is_empty();
     let rest = text[range.end..within.end.max(range.end)].trim();
@@ -138,10 +150,7 @@ mod tests {
             for_github("The sum $$a+b$$ is big.\n"),
             "The sum\n\n$$\na+b\n$$\n\nis big.\n"
         );
-        assert_eq!(
-            for_github("$$a$$\n$$b$$\n"),
-            "$$\na\n$$\n\n$$\nb\n$$\n"
-        );
+        assert_eq!(for_github("$$a$$\n$$b$$\n"), "$$\na\n$$\n\n$$\nb\n$$\n");
         assert_eq!(for_github("> $$a$$\n"), "> $$\n> a\n> $$\n");
     }
 

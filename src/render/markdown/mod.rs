@@ -141,7 +141,11 @@ pub(crate) fn render_page(
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
     let body = edits.apply(source, lesson.body_start);
-    let text = format!("{}\n{}", header(&lesson.display), math::for_github(&body));
+    let text = format!(
+        "{}\n{}",
+        header(&file_name(&lesson.path)),
+        math::for_github(&body)
+    );
     let scripts = scripts(&mut page);
     let number = chapter_number(book, lesson);
     let markdown = MarkdownPage {
@@ -155,9 +159,19 @@ pub(crate) fn render_page(
     (markdown, page.warnings)
 }
 
+/// The file name of `path`, as the header names the page's source.
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().to_string())
+}
+
 /// The digits the lesson's file name starts with, else its place in the book.
 fn chapter_number(book: &Book, lesson: &Lesson) -> u32 {
-    let digits: String = lesson.slug.chars().take_while(char::is_ascii_digit).collect();
+    let digits: String = lesson
+        .slug
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
     digits.parse().ok().unwrap_or_else(|| {
         let at = book.lessons.iter().position(|l| l.slug == lesson.slug);
         at.map_or(1, |i| u32::try_from(i + 1).unwrap_or(u32::MAX))
@@ -188,13 +202,17 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
         }
         let images = script_page.figures_of(run.map_or(&[][..], |r| &r.figures), 1);
         let region = blocks::region(&printed, &images);
-        let fence = if script.source.contains("```") { "````" } else { "```" };
+        let fence = if script.source.contains("```") {
+            "````"
+        } else {
+            "```"
+        };
         let text = format!(
             "{}\n# `{}`\n\n{}\n\nA standalone script of [{}](../../{}.md).\n\n{fence}rlab\n{}\n{fence}\n\n{region}",
-            header(&script.display),
+            header(&format!("{}/{}", lesson.slug, script.file_name)),
             script.file_name,
-            script.description,
-            lesson.title,
+            escape_text(&script.description),
+            escape_text(&lesson.title),
             crate::render::lesson::sections::url_segment(&lesson.slug),
             script.source.trim_end(),
         );
@@ -215,12 +233,19 @@ fn value_text(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> Stri
     match value.map(|r| &r.value) {
         Some(Ok(text)) if v.wrap_math => {
             let text = one_line(text.trim());
-            if text.is_empty() { text } else { format!("${text}$") }
+            if text.is_empty() {
+                text
+            } else {
+                format!("${text}$")
+            }
         }
         Some(Ok(text)) if in_math => one_line(text),
         Some(Ok(text)) => escape_text(&one_line(text)),
         _ if in_math && !v.wrap_math => "\\text{(error)}".to_string(),
-        Some(Err(e)) => format!("*(error: {})*", escape_text(&one_line(&e.error.to_string()))),
+        Some(Err(e)) => format!(
+            "*(error: {})*",
+            escape_text(&one_line(&e.error.to_string()))
+        ),
         None => format!("*('{}' was not evaluated)*", escape_text(&v.expr)),
     }
 }
@@ -229,7 +254,10 @@ fn value_text(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> Stri
 fn escape_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 4);
     for c in text.chars() {
-        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '$' | '~') {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '$' | '~'
+        ) {
             out.push('\\');
         }
         out.push(c);

@@ -133,7 +133,8 @@ mod tests {
 
     #[test]
     fn tables_links_and_ids() {
-        let src = "## A {#sec-a}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[x](../n/02-b.md#f) [[03-c]]\n";
+        let src =
+            "## A {#sec-a}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[x](../n/02-b.md#f) [[03-c]]\n";
         let o = outline(src, 0);
         assert_eq!(o.headings[0].id.as_deref(), Some("sec-a"));
         assert_eq!(o.headings[0].text, "A");

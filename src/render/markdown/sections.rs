@@ -20,19 +20,29 @@ pub(crate) fn edit(page: &Page, outline: &Outline, edits: &mut Edits) {
         let body_end = outline.headings[k + 1..]
             .iter()
             .find(|next| next.level <= heading.level)
-            .map_or(source.len(), |next| edits::line_start(source, next.range.start));
+            .map_or(source.len(), |next| {
+                edits::line_start(source, next.range.start)
+            });
         let body = heading.range.end.min(body_end)..body_end;
-        let table = match kind {
-            Kind::Summary => summary_table(page, &outline.headings),
-            Kind::Scripts => scripts_table(page),
-        };
-        edits.insert(heading.range.end, format!("\n{table}\n"));
-        let dropped = match kind {
-            Kind::Summary => outside_blocks(page, body),
-            Kind::Scripts => tables_in(source, outline, &body),
-        };
-        for range in dropped {
-            edits.replace(range, "");
+        match kind {
+            Kind::Summary => {
+                let table = summary_table(page, &outline.headings);
+                edits.insert(heading.range.end, format!("\n{table}\n"));
+                for range in outside_blocks(page, body) {
+                    edits.replace(range, "");
+                }
+            }
+            Kind::Scripts => {
+                let table = scripts_table(page);
+                let mut tables = tables_in(source, outline, &body).into_iter();
+                match tables.next() {
+                    Some(first) => edits.replace(first, format!("{table}\n")),
+                    None => edits.insert(heading.range.end, format!("\n{table}\n")),
+                }
+                for range in tables {
+                    edits.replace(range, "");
+                }
+            }
         }
     }
 }
@@ -112,7 +122,7 @@ fn scripts_table(page: &Page) -> String {
             "| [`{}`]({}) | {} |\n",
             s.file_name,
             script_link(&lesson.slug, &s.name),
-            cell_prose(&s.description)
+            cell_text(&s.description)
         ));
     }
     rows
@@ -138,25 +148,6 @@ fn cell_text(text: &str) -> String {
     out
 }
 
-/// An author's prose (a script's description) as a table cell: one line, `|` outside math
-/// escaped (the bars inside math are written by the math pass).
-fn cell_prose(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut in_math = false;
-    let mut prev = ' ';
-    for c in crate::render::lesson::prepare::one_line(text.trim()).chars() {
-        if c == '$' && prev != '\\' {
-            in_math = !in_math;
-        }
-        if c == '|' && !in_math && prev != '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-        prev = c;
-    }
-    out
-}
-
 /// `value` as a code span (a longer fence when it holds backticks; `|` escaped, as a table
 /// cell needs even inside code).
 fn code_span(value: &str) -> String {
@@ -177,7 +168,6 @@ mod tests {
     #[test]
     fn cells_escape_markdown() {
         assert_eq!(cell_text("|a| = *x*_1"), "\\|a\\| = \\*x\\*\\_1");
-        assert_eq!(cell_prose("a | b $|x|$"), "a \\| b $|x|$");
         assert_eq!(code_span("1|2"), "`1\\|2`");
         assert_eq!(code_span("a`b"), "``a`b``");
     }

@@ -12,7 +12,7 @@ fn page_of(src: &str, run: &LessonRun) -> (MarkdownPage, Vec<Diagnostic>) {
 
 fn text_of(src: &str, run: &LessonRun) -> String {
     let (page, _) = page_of(src, run);
-    let header = header("content/03-x.md");
+    let header = header("03-x.md");
     page.text
         .strip_prefix(&format!("{header}\n"))
         .unwrap_or_else(|| panic!("no header:\n{}", page.text))
@@ -77,7 +77,9 @@ fn details_fold_and_hide_output_and_errors() {
     };
     let text = text_of(src, &run);
     assert!(
-        text.starts_with("<details>\n<summary>Setup</summary>\n\n```rlab,hide_output\nz = 3\n```\n\n</details>\n"),
+        text.starts_with(
+            "<details>\n<summary>Setup</summary>\n\n```rlab,hide_output\nz = 3\n```\n\n</details>\n"
+        ),
         "{text}"
     );
     assert!(text.contains("undefined variable 'bad'\n```\n"), "{text}");
@@ -141,13 +143,21 @@ fn lesson_links_point_at_markdown_files() {
     let book = book_of(vec![lesson(src), other]);
     let (page, warnings) = render_page(&book, &book.lessons[0], &LessonRun::default(), fake_draw);
     assert!(
-        page.text.contains("See [b](04-b.md#x), [Bee](04-b.md) and [c](05-c.md)."),
+        page.text
+            .contains("See [b](04-b.md#x), [Bee](04-b.md) and [c](05-c.md)."),
         "{}",
         page.text
     );
-    assert!(page.text.contains("<a id=\"sec-p\"></a>\n\n## Part\n"), "{}", page.text);
+    assert!(
+        page.text.contains("<a id=\"sec-p\"></a>\n\n## Part\n"),
+        "{}",
+        page.text
+    );
     let texts: Vec<String> = warnings.iter().map(Diagnostic::text).collect();
-    assert_eq!(texts, ["warning: content/03-x.md:1: broken lesson link '05-c.md'"]);
+    assert_eq!(
+        texts,
+        ["warning: content/03-x.md:1: broken lesson link '05-c.md'"]
+    );
 }
 
 #[test]

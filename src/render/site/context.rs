@@ -9,6 +9,7 @@
 
 use super::links;
 use crate::book::Book;
+use crate::pipeline::formats::Download;
 use crate::render::{LessonHtml, ScriptPage};
 use serde::Serialize;
 
@@ -183,17 +184,56 @@ struct IndexContext<'a> {
     #[serde(flatten)]
     common: Common<'a>,
     next: Option<Link>,
+    downloads: Vec<DownloadLink>,
 }
 
 /// The context of `index.html`.
-pub(crate) fn index(book: &Book, pages: &[LessonHtml]) -> tera::Result<tera::Context> {
+pub(crate) fn index(
+    book: &Book,
+    pages: &[LessonHtml],
+    downloads: &[Download],
+) -> tera::Result<tera::Context> {
     let path = "index.html";
     let title = book.config.book.title.as_str();
     let context = IndexContext {
         common: common(book, pages, path, title, "index", Current::None),
         next: pages.first().map(|p| lesson_link(path, p)),
+        downloads: downloads.iter().map(download_link).collect(),
     };
     tera::Context::from_serialize(&context)
+}
+
+/// A file of another format, as the index links it.
+#[derive(Serialize)]
+struct DownloadLink {
+    href: String,
+    /// `EPUB`, `PDF`.
+    label: &'static str,
+    /// `1.2 MB`.
+    size: String,
+}
+
+fn download_link(d: &Download) -> DownloadLink {
+    let label = match d.format {
+        crate::config::Format::Epub => "EPUB",
+        crate::config::Format::Pdf => "PDF",
+        crate::config::Format::Markdown => "Markdown",
+        crate::config::Format::Html => "HTML",
+    };
+    let size = d.bytes.len() as f64;
+    let size = if size >= 1e6 {
+        format!("{:.1} MB", size / 1e6)
+    } else {
+        format!("{:.0} kB", (size / 1e3).max(1.0))
+    };
+    DownloadLink {
+        href: (d.path.split('/'))
+            .map(crate::render::lesson::sections::url_segment)
+            .collect::<Vec<_>>()
+            .join("/"),
+        label,
+        size,
+    }
 }
 
 #[derive(Serialize)]

@@ -55,6 +55,11 @@ impl SiteFiles {
         changed
     }
 
+    /// Whether a file is at `key` (a `/`-separated path relative to the root).
+    pub fn contains(&self, key: &str) -> bool {
+        self.by_key.contains_key(key)
+    }
+
     /// Every file, in the order added.
     pub fn iter(&self) -> impl Iterator<Item = (&Path, &[u8])> {
         self.files.iter().map(|(p, b)| (p.as_path(), b.as_slice()))
@@ -94,6 +99,11 @@ pub struct SiteStamp {
 }
 
 impl SiteStamp {
+    /// Bytes of the files and the marker.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.marker.len() as u64 + self.files.iter().map(|(_, n)| n).sum::<u64>()
+    }
+
     /// Whether the site at `target` carries this marker and exactly these files, at these
     /// sizes.
     pub(crate) fn is_at(&self, target: &Path) -> bool {

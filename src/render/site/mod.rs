@@ -17,6 +17,7 @@ mod templates;
 mod theme;
 
 use crate::book::Book;
+use crate::pipeline::formats::Download;
 use crate::render::{FigureFile, LessonHtml};
 use anyhow::{Context as _, Result, bail};
 pub(crate) use files::read_visible_tree;
@@ -57,7 +58,7 @@ pub struct Assembled {
 /// Write the site of `book` from its rendered `pages` (in book order: `book.lessons[i]` ↔
 /// `pages[i]`) into `opts.output`, replacing what was there only once everything is written.
 pub fn write_site(book: &Book, pages: &[LessonHtml], opts: &SiteOptions) -> Result<SiteSummary> {
-    write_folder(book, &assemble(book, pages)?, &opts.output, false)
+    write_folder(book, &assemble(book, pages, &[])?, &opts.output, false)
 }
 
 /// [`write_site`], unless the site at `opts.output` already is the one it would write: same
@@ -68,11 +69,16 @@ pub fn write_site_if_changed(
     pages: &[LessonHtml],
     opts: &SiteOptions,
 ) -> Result<SiteSummary> {
-    write_folder(book, &assemble(book, pages)?, &opts.output, true)
+    write_folder(book, &assemble(book, pages, &[])?, &opts.output, true)
 }
 
-/// Make every file of the site of `book` from its rendered `pages`, in memory.
-pub fn assemble(book: &Book, pages: &[LessonHtml]) -> Result<Assembled> {
+/// Make every file of the site of `book` from its rendered `pages`, in memory, with the
+/// `downloads` of other formats (linked from the index).
+pub(crate) fn assemble(
+    book: &Book,
+    pages: &[LessonHtml],
+    downloads: &[Download],
+) -> Result<Assembled> {
     check_pages(book, pages)?;
     let paths = &book.config.paths;
     let display = |p: &Path| book.config.display_path(p);
@@ -84,9 +90,12 @@ pub fn assemble(book: &Book, pages: &[LessonHtml]) -> Result<Assembled> {
         summary: SiteSummary::default(),
     };
     site.lesson_pages(book, pages)?;
-    site.index_page(book, pages)?;
+    site.index_page(book, pages, downloads)?;
     site.script_pages(book, pages)?;
     site.assets(&assets, pages)?;
+    for d in downloads {
+        site.files.add(&d.path, d.bytes.as_slice())?;
+    }
     let mut summary = std::mem::take(&mut site.summary);
     let marker = output::marker_text(&site.files.fingerprint());
     summary.bytes = site.files.bytes() + marker.len() as u64;
@@ -106,21 +115,34 @@ pub fn write_folder(
     target: &Path,
     reuse: bool,
 ) -> Result<SiteSummary> {
-    let paths = &book.config.paths;
-    let protected = [
-        book.config.root.as_path(),
-        &paths.lessons,
-        &paths.scripts,
-        &paths.record,
-        &paths.templates,
-        &paths.theme,
-    ];
+    let protected = protected(book);
     let mut summary = site.summary.clone();
     summary.unchanged = reuse && output::unchanged(target, &protected, &summary.stamp)?;
     if !summary.unchanged {
         output::publish(target, &protected, &site.files, &site.marker)?;
     }
     Ok(summary)
+}
+
+/// Write `files` as a whole folder at `target` (atomically, marked like a site, hard-linking
+/// unchanged files), as the Markdown book is written; returns its stamp.
+pub fn write_files(book: &Book, files: &SiteFiles, target: &Path) -> Result<SiteStamp> {
+    let marker = output::marker_text(&files.fingerprint());
+    output::publish(target, &protected(book), files, &marker)?;
+    Ok(files.stamp(&marker))
+}
+
+/// The folders an output may not replace or contain: the book root and its sources.
+fn protected(book: &Book) -> Vec<&Path> {
+    let paths = &book.config.paths;
+    vec![
+        book.config.root.as_path(),
+        &paths.lessons,
+        &paths.scripts,
+        &paths.record,
+        &paths.templates,
+        &paths.theme,
+    ]
 }
 
 /// The site while it is being made.
@@ -140,8 +162,13 @@ impl Site<'_> {
         Ok(())
     }
 
-    fn index_page(&mut self, book: &Book, pages: &[LessonHtml]) -> Result<()> {
-        let context = context::index(book, pages)?;
+    fn index_page(
+        &mut self,
+        book: &Book,
+        pages: &[LessonHtml],
+        downloads: &[Download],
+    ) -> Result<()> {
+        let context = context::index(book, pages, downloads)?;
         self.page("index.html", "index.html", &context)
     }
 

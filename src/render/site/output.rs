@@ -184,7 +184,7 @@ fn check_target(target: &Path, protected: &[&Path]) -> Result<()> {
     }
     let mut entries =
         std::fs::read_dir(target).with_context(|| format!("cannot list {}", target.display()))?;
-    if entries.next().is_some() && !target.join(MARKER).is_file() {
+    if entries.next().is_some() && !target.join(MARKER).is_file() && !generated_book(target) {
         bail!(
             "{} exists and was not written by rlbook (no {MARKER} file); remove it or \
              choose another output path",
@@ -192,6 +192,27 @@ fn check_target(target: &Path, protected: &[&Path]) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Whether `dir` holds only a generated Markdown book (as rustlab-notebook writes it): pages
+/// that start with a generated-file header, figures under `plots/`, a hand-written
+/// `README.md` (which the Markdown book keeps).
+fn generated_book(dir: &Path) -> bool {
+    walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .all(|entry| {
+            let Ok(entry) = entry else { return false };
+            let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+            let in_plots = rel.starts_with("plots");
+            let ext = rel.extension().and_then(|e| e.to_str());
+            entry.file_type().is_dir()
+                || rel == Path::new("README.md")
+                || (in_plots && matches!(ext, Some("svg" | "png")))
+                || (ext == Some("md")
+                    && std::fs::read_to_string(entry.path())
+                        .is_ok_and(|text| crate::render::markdown::is_generated(&text)))
+        })
 }
 
 fn parent_and_name(target: &Path) -> Result<(PathBuf, String)> {
