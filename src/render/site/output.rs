@@ -184,7 +184,7 @@ fn check_target(target: &Path, protected: &[&Path]) -> Result<()> {
     }
     let mut entries =
         std::fs::read_dir(target).with_context(|| format!("cannot list {}", target.display()))?;
-    if entries.next().is_some() && !target.join(MARKER).is_file() && !generated_book(target) {
+    if entries.next().is_some() && !target.join(MARKER).is_file() && !only_generated(target) {
         bail!(
             "{} exists and was not written by rlbook (no {MARKER} file); remove it or \
              choose another output path",
@@ -194,10 +194,11 @@ fn check_target(target: &Path, protected: &[&Path]) -> Result<()> {
     Ok(())
 }
 
-/// Whether `dir` holds only a generated Markdown book (as rustlab-notebook writes it): pages
-/// that start with a generated-file header, figures under `plots/`, a hand-written
-/// `README.md` (which the Markdown book keeps).
-fn generated_book(dir: &Path) -> bool {
+/// Whether `dir` holds only what a build may replace: a generated Markdown book (as
+/// rustlab-notebook writes it: pages that start with a generated-file header, figures under
+/// `plots/`, a hand-written `README.md`, which the Markdown book keeps), or an EPUB or PDF
+/// written there while no site was built.
+fn only_generated(dir: &Path) -> bool {
     walkdir::WalkDir::new(dir)
         .min_depth(1)
         .into_iter()
@@ -209,6 +210,7 @@ fn generated_book(dir: &Path) -> bool {
             entry.file_type().is_dir()
                 || rel == Path::new("README.md")
                 || (in_plots && matches!(ext, Some("svg" | "png")))
+            || (rel.components().count() == 1 && matches!(ext, Some("epub" | "pdf")))
                 || (ext == Some("md")
                     && std::fs::read_to_string(entry.path())
                         .is_ok_and(|text| crate::render::markdown::is_generated(&text)))
