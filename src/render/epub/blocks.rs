@@ -158,6 +158,7 @@ impl Renderer<'_> {
             let html = highlight(&block.code, &block.lang);
             self.raw_html(&html);
         }
+        self.w.text("\n");
     }
 
     pub(crate) fn html_block(&mut self) {

@@ -201,7 +201,14 @@ impl Renderer<'_> {
             TagEnd::DefinitionListTitle => "dt",
             TagEnd::DefinitionListDefinition => "dd",
         };
-        self.w.end(name, Origin::Markdown);
+        let block = matches!(
+            name,
+            "p" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "blockquote" | "ol" | "ul" | "li"
+                | "aside" | "table" | "thead" | "tr" | "dl" | "dt" | "dd"
+        );
+        if self.w.end(name, Origin::Markdown) && block {
+            self.w.text("\n");
+        }
     }
 
     fn block_quote(&mut self, kind: Option<BlockQuoteKind>) {
@@ -220,6 +227,7 @@ impl Renderer<'_> {
         self.w.start("p", &[("class", "callout-title")], Origin::Markdown);
         self.w.text(label);
         self.w.end("p", Origin::Markdown);
+        self.w.text("\n");
     }
 
     fn table_head(&mut self) {

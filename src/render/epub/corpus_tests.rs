@@ -1,1 +1,95 @@
+//! The EPUB of the twelve reference lessons of the course (shared/corpus), checked by
+//! epubcheck when it is installed. `RLBOOK_EPUB_KEEP=path` keeps a copy of the file.
+
+use super::tests::{SVG, assert_well_formed, book, text, unzip};
 use super::*;
+use std::path::Path;
+
+const CORPUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/corpus/rustlab_llm/reference/book"
+);
+
+/// A Markdown page made from a reference lesson: slug from the file name, number from its
+/// digits, title from its first `# ` heading, a placeholder SVG for each plot it names.
+fn reference_page(path: &Path) -> MarkdownPage {
+    let text = std::fs::read_to_string(path).unwrap();
+    let slug = path.file_stem().unwrap().to_string_lossy().to_string();
+    let digits: String = slug.chars().take_while(char::is_ascii_digit).collect();
+    let title = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .unwrap_or(&slug)
+        .trim()
+        .to_string();
+    let mut figures: Vec<MarkdownFigure> = Vec::new();
+    for (at, _) in text.match_indices("](plots/") {
+        let rest = &text[at + 2..];
+        let Some(end) = rest.find(')') else { continue };
+        let path = rest[..end].to_string();
+        if path.ends_with(".svg") && !figures.iter().any(|f| f.path == path) {
+            figures.push(MarkdownFigure {
+                path,
+                svg: SVG.into(),
+            });
+        }
+    }
+    MarkdownPage {
+        slug,
+        title,
+        number: digits.parse().unwrap_or(0),
+        text,
+        figures,
+        scripts: Vec::new(),
+    }
+}
+
+fn reference_pages() -> Option<Vec<MarkdownPage>> {
+    let mut files: Vec<_> = std::fs::read_dir(CORPUS)
+        .ok()?
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    files.sort();
+    Some(files.iter().map(|p| reference_page(p)).collect())
+}
+
+#[test]
+fn the_reference_lessons_make_an_epub_that_epubcheck_accepts() {
+    let Some(pages) = reference_pages() else {
+        eprintln!("notice: no reference lessons at {CORPUS}; EPUB corpus test skipped");
+        return;
+    };
+    assert_eq!(pages.len(), 12);
+    let toml = "[book]\ntitle = \"Rustlab LLM\"\nauthors = [\"The authors\"]\n\
+                description = \"Transformers from scratch.\"\n";
+    let bytes = write_epub(&book(toml), &pages, &MathCache::default()).unwrap();
+    let files = unzip(&bytes);
+    assert_well_formed(&files);
+    let nav = text(&files, "EPUB/nav.xhtml");
+    for page in &pages {
+        let doc = text(&files, &format!("EPUB/{}.xhtml", page.slug));
+        assert!(!doc.contains("math-error"), "{}: a formula failed", page.slug);
+        assert!(nav.contains(&format!("href=\"{}.xhtml\"", page.slug)));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("reference.epub");
+    std::fs::write(&file, &bytes).unwrap();
+    if let Ok(keep) = std::env::var("RLBOOK_EPUB_KEEP") {
+        std::fs::write(keep, &bytes).unwrap();
+    }
+    let run = std::process::Command::new("epubcheck").arg(&file).output();
+    let Ok(run) = run else {
+        eprintln!("notice: epubcheck is not on PATH; only the ZIP structure was checked");
+        return;
+    };
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        run.status.success() && report.contains("No errors or warnings detected"),
+        "epubcheck:\n{report}"
+    );
+}

@@ -108,13 +108,13 @@ pub(crate) fn github_slug(text: &str) -> String {
 /// `raw` as a valid XML id: characters a name may not hold become `-`, and a name that may
 /// not start as it does gets `h-` in front.
 pub(crate) fn xml_id(raw: &str) -> String {
-    if is_ncname(raw) {
-        return raw.to_string();
-    }
     let mapped: String = raw
         .chars()
         .map(|c| if is_ncname(&format!("a{c}")) { c } else { '-' })
         .collect();
+    if is_ncname(&mapped) {
+        return mapped;
+    }
     let id = format!("h-{mapped}");
     if is_ncname(&id) { id } else { "section".into() }
 }
