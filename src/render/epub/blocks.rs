@@ -91,7 +91,9 @@ impl Notes {
         for label in order {
             let number = notes.by_label.len() + 1;
             let id = fresh_id(used, &format!("fn-{number}"));
-            notes.by_label.insert(label.to_string(), Note { number, id });
+            notes
+                .by_label
+                .insert(label.to_string(), Note { number, id });
         }
         notes
     }
@@ -143,7 +145,9 @@ impl Renderer<'_> {
     }
 
     pub(crate) fn code_block(&mut self) {
-        let Some(block) = self.code.take() else { return };
+        let Some(block) = self.code.take() else {
+            return;
+        };
         let md = Origin::Markdown;
         if self.w.inside(Origin::Output) && block.lang == "text" {
             self.w.start("pre", &[("class", "output")], md);
@@ -183,7 +187,11 @@ impl Renderer<'_> {
                 self.raw_html(&mathml);
             }
             Err(message) => {
-                let class = if display { "math-error display" } else { "math-error" };
+                let class = if display {
+                    "math-error display"
+                } else {
+                    "math-error"
+                };
                 let attrs = [("class", class), ("title", message.as_str())];
                 self.w.start("code", &attrs, Origin::Markdown);
                 let delimiter = if display { "$$" } else { "$" };
@@ -194,14 +202,17 @@ impl Renderer<'_> {
     }
 
     pub(crate) fn image_end(&mut self) {
-        let Some(image) = self.image.take() else { return };
+        let Some(image) = self.image.take() else {
+            return;
+        };
         match self.index.image(self.from, &image.url) {
             Some(src) => {
                 let attrs = [("src", src.as_str()), ("alt", image.alt.as_str())];
                 self.w.empty("img", &attrs);
             }
             None => {
-                self.w.start("span", &[("class", "missing-image")], Origin::Markdown);
+                self.w
+                    .start("span", &[("class", "missing-image")], Origin::Markdown);
                 self.w.text(&image.alt);
                 self.w.end("span", Origin::Markdown);
             }

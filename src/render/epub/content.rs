@@ -111,26 +111,19 @@ impl Renderer<'_> {
 
     fn start(&mut self, tag: Tag<'_>) {
         let md = Origin::Markdown;
+        if let Some(name) = simple_element(&tag) {
+            self.w.start(name, &[], md);
+            return;
+        }
         match tag {
-            Tag::Paragraph => self.w.start("p", &[], md),
-            Tag::Heading { level, .. } => {
-                let name = format!("h{}", level as u8);
-                let id = self.anchors.headings.get(self.headings).map(|h| h.id.clone());
-                self.headings += 1;
-                match id {
-                    Some(id) => self.w.start(&name, &[("id", &id)], md),
-                    None => self.w.start(&name, &[], md),
-                }
-            }
+            Tag::Heading { level, .. } => self.heading(level as u8),
             Tag::BlockQuote(kind) => self.block_quote(kind),
             Tag::CodeBlock(kind) => self.code = Some(CodeBlock::new(&kind)),
-            Tag::HtmlBlock => self.html_block = Some(String::new()),
+            Tag::HtmlBlock | Tag::MetadataBlock(_) => self.html_block = Some(String::new()),
             Tag::List(Some(first)) if first != 1 => {
                 self.w.start("ol", &[("start", &first.to_string())], md);
             }
-            Tag::List(Some(_)) => self.w.start("ol", &[], md),
-            Tag::List(None) => self.w.start("ul", &[], md),
-            Tag::Item => self.w.start("li", &[], md),
+            Tag::List(_) => self.w.start("ol", &[], md),
             Tag::FootnoteDefinition(label) => self.note_definition(&label),
             Tag::Table(aligns) => {
                 self.table = Table {
@@ -142,11 +135,6 @@ impl Renderer<'_> {
             Tag::TableHead => self.table_head(),
             Tag::TableRow => self.table_row(),
             Tag::TableCell => self.table_cell(),
-            Tag::Emphasis => self.w.start("em", &[], md),
-            Tag::Strong => self.w.start("strong", &[], md),
-            Tag::Strikethrough => self.w.start("del", &[], md),
-            Tag::Superscript => self.w.start("sup", &[], md),
-            Tag::Subscript => self.w.start("sub", &[], md),
             Tag::Link {
                 link_type,
                 dest_url,
@@ -154,29 +142,30 @@ impl Renderer<'_> {
                 ..
             } => self.link(link_type, &dest_url, &title),
             Tag::Image { dest_url, .. } => self.image = Some(ImageAlt::new(&dest_url)),
-            Tag::DefinitionList => self.w.start("dl", &[], md),
-            Tag::DefinitionListTitle => self.w.start("dt", &[], md),
-            Tag::DefinitionListDefinition => self.w.start("dd", &[], md),
-            Tag::MetadataBlock(_) => self.html_block = Some(String::new()),
+            _ => {}
+        }
+    }
+
+    fn heading(&mut self, level: u8) {
+        let name = format!("h{level}");
+        let id = self
+            .anchors
+            .headings
+            .get(self.headings)
+            .map(|h| h.id.clone());
+        self.headings += 1;
+        match id {
+            Some(id) => self.w.start(&name, &[("id", &id)], Origin::Markdown),
+            None => self.w.start(&name, &[], Origin::Markdown),
         }
     }
 
     fn end(&mut self, end: TagEnd) {
         let name = match end {
-            TagEnd::Paragraph => "p",
-            TagEnd::Heading(level) => ["h1", "h2", "h3", "h4", "h5", "h6"]
-                .get(usize::from(level as u8).saturating_sub(1))
-                .copied()
-                .unwrap_or("h6"),
-            TagEnd::BlockQuote(_) => "blockquote",
             TagEnd::CodeBlock => return self.code_block(),
             TagEnd::HtmlBlock => return self.html_block(),
             TagEnd::MetadataBlock(_) => return self.html_block = None,
-            TagEnd::List(true) => "ol",
-            TagEnd::List(false) => "ul",
-            TagEnd::Item => "li",
-            TagEnd::FootnoteDefinition => "aside",
-            TagEnd::Table => "table",
+            TagEnd::Image => return self.image_end(),
             TagEnd::TableHead => {
                 self.table.in_head = false;
                 self.table.cell = 0;
@@ -190,23 +179,9 @@ impl Renderer<'_> {
                 self.table.cell += 1;
                 if self.table.in_head { "th" } else { "td" }
             }
-            TagEnd::Emphasis => "em",
-            TagEnd::Strong => "strong",
-            TagEnd::Strikethrough => "del",
-            TagEnd::Superscript => "sup",
-            TagEnd::Subscript => "sub",
-            TagEnd::Link => "a",
-            TagEnd::Image => return self.image_end(),
-            TagEnd::DefinitionList => "dl",
-            TagEnd::DefinitionListTitle => "dt",
-            TagEnd::DefinitionListDefinition => "dd",
+            other => end_element(other),
         };
-        let block = matches!(
-            name,
-            "p" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "blockquote" | "ol" | "ul" | "li"
-                | "aside" | "table" | "thead" | "tr" | "dl" | "dt" | "dd"
-        );
-        if self.w.end(name, Origin::Markdown) && block {
+        if self.w.end(name, Origin::Markdown) && is_block(name) {
             self.w.text("\n");
         }
     }
@@ -223,8 +198,10 @@ impl Renderer<'_> {
             BlockQuoteKind::Warning => ("callout warning", "Warning"),
             BlockQuoteKind::Caution => ("callout caution", "Caution"),
         };
-        self.w.start("blockquote", &[("class", class)], Origin::Markdown);
-        self.w.start("p", &[("class", "callout-title")], Origin::Markdown);
+        self.w
+            .start("blockquote", &[("class", class)], Origin::Markdown);
+        self.w
+            .start("p", &[("class", "callout-title")], Origin::Markdown);
         self.w.text(label);
         self.w.end("p", Origin::Markdown);
         self.w.text("\n");
@@ -274,4 +251,74 @@ impl Renderer<'_> {
         }
         self.w.start("a", &attrs, Origin::Markdown);
     }
+}
+
+/// The element of a tag written with no attributes.
+fn simple_element(tag: &Tag<'_>) -> Option<&'static str> {
+    Some(match tag {
+        Tag::Paragraph => "p",
+        Tag::List(None) => "ul",
+        Tag::Item => "li",
+        Tag::Emphasis => "em",
+        Tag::Strong => "strong",
+        Tag::Strikethrough => "del",
+        Tag::Superscript => "sup",
+        Tag::Subscript => "sub",
+        Tag::DefinitionList => "dl",
+        Tag::DefinitionListTitle => "dt",
+        Tag::DefinitionListDefinition => "dd",
+        _ => return None,
+    })
+}
+
+/// The element a Markdown end closes (for the ends with no state of their own).
+fn end_element(end: TagEnd) -> &'static str {
+    match end {
+        TagEnd::Heading(level) => ["h1", "h2", "h3", "h4", "h5", "h6"]
+            .get(usize::from(level as u8).saturating_sub(1))
+            .copied()
+            .unwrap_or("h6"),
+        TagEnd::BlockQuote(_) => "blockquote",
+        TagEnd::List(true) => "ol",
+        TagEnd::List(false) => "ul",
+        TagEnd::Item => "li",
+        TagEnd::FootnoteDefinition => "aside",
+        TagEnd::Table => "table",
+        TagEnd::Emphasis => "em",
+        TagEnd::Strong => "strong",
+        TagEnd::Strikethrough => "del",
+        TagEnd::Superscript => "sup",
+        TagEnd::Subscript => "sub",
+        TagEnd::Link => "a",
+        TagEnd::DefinitionList => "dl",
+        TagEnd::DefinitionListTitle => "dt",
+        TagEnd::DefinitionListDefinition => "dd",
+        TagEnd::Paragraph => "p",
+        // Handled by the renderer; an empty name closes nothing.
+        _ => "",
+    }
+}
+
+/// Block elements: a line break follows their end tag.
+fn is_block(name: &str) -> bool {
+    matches!(
+        name,
+        "p" | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "blockquote"
+            | "ol"
+            | "ul"
+            | "li"
+            | "aside"
+            | "table"
+            | "thead"
+            | "tr"
+            | "dl"
+            | "dt"
+            | "dd"
+    )
 }

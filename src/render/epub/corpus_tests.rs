@@ -1,7 +1,7 @@
 //! The EPUB of the twelve reference lessons of the course (shared/corpus), checked by
 //! epubcheck when it is installed. `RLBOOK_EPUB_KEEP=path` keeps a copy of the file.
 
-use super::tests::{SVG, assert_well_formed, book, text, unzip};
+use super::testutil::{SVG, assert_well_formed, book, text, unzip};
 use super::*;
 use std::path::Path;
 
@@ -10,8 +10,32 @@ const CORPUS: &str = concat!(
     "/../shared/corpus/rustlab_llm/reference/book"
 );
 
+/// A figure as the plot renderer draws it (a line and a scatter series).
+fn drawn_figure(seed: usize) -> String {
+    use crate::lang::plot::model::{Color, Figure, LineStyle, Series, SeriesKind};
+    let mut fig = Figure::new(1);
+    fig.panels[0].title = "Loss <α & β>".into();
+    let x: Vec<f64> = (0..50).map(f64::from).collect();
+    let y: Vec<f64> = x.iter().map(|v| (v * 0.2 + seed as f64).sin()).collect();
+    for (k, kind) in [SeriesKind::Line, SeriesKind::Scatter]
+        .into_iter()
+        .enumerate()
+    {
+        fig.panels[0].series.push(Series {
+            kind,
+            label: format!("series {k}"),
+            color: Color::Auto(k),
+            style: LineStyle::Solid,
+            x: x.clone(),
+            y: y.iter().map(|v| v + k as f64).collect(),
+        });
+    }
+    crate::lang::plot::svg::render(&fig)
+}
+
 /// A Markdown page made from a reference lesson: slug from the file name, number from its
-/// digits, title from its first `# ` heading, a placeholder SVG for each plot it names.
+/// digits, title from its first `# ` heading, for each plot it names a drawn figure (the
+/// first) or a placeholder SVG.
 fn reference_page(path: &Path) -> MarkdownPage {
     let text = std::fs::read_to_string(path).unwrap();
     let slug = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -28,10 +52,12 @@ fn reference_page(path: &Path) -> MarkdownPage {
         let Some(end) = rest.find(')') else { continue };
         let path = rest[..end].to_string();
         if path.ends_with(".svg") && !figures.iter().any(|f| f.path == path) {
-            figures.push(MarkdownFigure {
-                path,
-                svg: SVG.into(),
-            });
+            let svg = if figures.is_empty() {
+                drawn_figure(text.len())
+            } else {
+                SVG.into()
+            };
+            figures.push(MarkdownFigure { path, svg });
         }
     }
     MarkdownPage {
@@ -69,7 +95,11 @@ fn the_reference_lessons_make_an_epub_that_epubcheck_accepts() {
     let nav = text(&files, "EPUB/nav.xhtml");
     for page in &pages {
         let doc = text(&files, &format!("EPUB/{}.xhtml", page.slug));
-        assert!(!doc.contains("math-error"), "{}: a formula failed", page.slug);
+        assert!(
+            !doc.contains("math-error"),
+            "{}: a formula failed",
+            page.slug
+        );
         assert!(nav.contains(&format!("href=\"{}.xhtml\"", page.slug)));
     }
     if let Ok(keep) = std::env::var("RLBOOK_EPUB_KEEP") {

@@ -22,8 +22,8 @@ pub(crate) enum Token {
 
 /// HTML elements that never have content.
 const VOID: [&str; 14] = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
-    "source", "track", "wbr",
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
 ];
 
 /// The tokens of `html`.
@@ -46,11 +46,11 @@ pub(crate) fn tokens(html: &str) -> Vec<Token> {
                     out.push(Token::Text(std::mem::take(&mut text)));
                 }
                 rest = &rest[used..];
-                if let Some(Token::Start { name, .. }) = &token {
-                    if matches!(name.to_ascii_lowercase().as_str(), "script" | "style") {
-                        rest = skip_raw_text(rest, name);
-                        continue;
-                    }
+                if let Some(Token::Start { name, .. }) = &token
+                    && matches!(name.to_ascii_lowercase().as_str(), "script" | "style")
+                {
+                    rest = skip_raw_text(rest, name);
+                    continue;
                 }
                 out.extend(token);
             }
@@ -295,7 +295,10 @@ fn start_element(
     let kept = attributes(&name, attrs, foreign, hooks);
     let pairs: Vec<(&str, &str)> = kept.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     if name == "img" && !foreign && !kept.iter().any(|(k, _)| k == "src") {
-        let alt = kept.iter().find(|(k, _)| k == "alt").map(|(_, v)| v.as_str());
+        let alt = kept
+            .iter()
+            .find(|(k, _)| k == "alt")
+            .map(|(_, v)| v.as_str());
         w.text(alt.unwrap_or(""));
     } else if (VOID.contains(&name.as_str()) && !foreign) || self_closing {
         w.empty(&name, &pairs);

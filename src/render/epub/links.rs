@@ -74,7 +74,9 @@ impl Anchors {
         let id = xml_id(&slug);
         self.ids.insert(id.clone());
         self.aliases.insert(slug.clone(), id.clone());
-        self.aliases.entry(loose(&slug)).or_insert_with(|| id.clone());
+        self.aliases
+            .entry(loose(&slug))
+            .or_insert_with(|| id.clone());
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         self.headings.push(Heading { level, text, id });
     }
@@ -102,7 +104,11 @@ pub(crate) fn github_slug(text: &str) -> String {
             out.push('-');
         }
     }
-    if out.is_empty() { "section".into() } else { out }
+    if out.is_empty() {
+        "section".into()
+    } else {
+        out
+    }
 }
 
 /// `raw` as a valid XML id: characters a name may not hold become `-`, and a name that may

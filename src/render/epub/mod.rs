@@ -22,6 +22,8 @@ mod zip;
 mod corpus_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod testutil;
 
 use crate::book::Book;
 use crate::config::BookMeta;
@@ -46,7 +48,10 @@ pub(crate) fn options() -> Options {
 }
 
 /// The bytes of the EPUB of a book whose lessons, in order, are `pages`.
-#[allow(dead_code, reason = "the build pipeline calls it once `--format epub` is wired")]
+#[allow(
+    dead_code,
+    reason = "the build pipeline calls it once `--format epub` is wired"
+)]
 pub(crate) fn write_epub(book: &Book, pages: &[MarkdownPage], math: &MathCache) -> Result<Vec<u8>> {
     if pages.is_empty() {
         bail!("an EPUB needs at least one lesson");
@@ -68,20 +73,31 @@ pub(crate) fn write_epub(book: &Book, pages: &[MarkdownPage], math: &MathCache) 
         let (xhtml, properties) = content_document(doc, &index, math, package::language(meta));
         let href = links::xhtml_path(&doc.path);
         archive.deflated(&format!("EPUB/{href}"), xhtml.as_bytes())?;
-        items.push(item(format!("page-{}", n + 1), href, XHTML, properties, true));
+        items.push(item(
+            format!("page-{}", n + 1),
+            href,
+            XHTML,
+            properties,
+            true,
+        ));
     }
     for (n, (path, svg)) in figures(pages).enumerate() {
         archive.deflated(&format!("EPUB/{path}"), svg.as_bytes())?;
         items.push(item(format!("figure-{}", n + 1), path, SVG, vec![], false));
     }
-    finish(archive, meta, items, &nav_entries(&docs, &index))
-        .context("cannot write the EPUB")
+    finish(archive, meta, items, &nav_entries(&docs, &index)).context("cannot write the EPUB")
 }
 
 const XHTML: &str = "application/xhtml+xml";
 const SVG: &str = "image/svg+xml";
 
-fn item(id: String, href: String, media_type: &'static str, properties: Vec<&'static str>, spine: bool) -> Item {
+fn item(
+    id: String,
+    href: String,
+    media_type: &'static str,
+    properties: Vec<&'static str>,
+    spine: bool,
+) -> Item {
     Item {
         id,
         href: links::encode(&href),
@@ -99,13 +115,34 @@ fn finish(
     nav: &[NavEntry],
 ) -> Result<Vec<u8>> {
     let identifier = package::identifier(&package::title(meta));
-    items.push(item("nav".into(), "nav.xhtml".into(), XHTML, vec!["nav"], false));
-    items.push(item("ncx".into(), "toc.ncx".into(), "application/x-dtbncx+xml", vec![], false));
-    items.push(item("style".into(), "style.css".into(), "text/css", vec![], false));
+    items.push(item(
+        "nav".into(),
+        "nav.xhtml".into(),
+        XHTML,
+        vec!["nav"],
+        false,
+    ));
+    items.push(item(
+        "ncx".into(),
+        "toc.ncx".into(),
+        "application/x-dtbncx+xml",
+        vec![],
+        false,
+    ));
+    items.push(item(
+        "style".into(),
+        "style.css".into(),
+        "text/css",
+        vec![],
+        false,
+    ));
     let opf = package::package(meta, &identifier, &modified(), &items);
     archive.deflated("EPUB/package.opf", opf.as_bytes())?;
     archive.deflated("EPUB/nav.xhtml", package::nav(meta, nav).as_bytes())?;
-    archive.deflated("EPUB/toc.ncx", package::ncx(meta, &identifier, nav).as_bytes())?;
+    archive.deflated(
+        "EPUB/toc.ncx",
+        package::ncx(meta, &identifier, nav).as_bytes(),
+    )?;
     archive.deflated("EPUB/style.css", STYLE.as_bytes())?;
     archive.finish()
 }
@@ -242,11 +279,16 @@ fn nav_entries(docs: &[Doc<'_>], index: &Index) -> Vec<NavEntry> {
                     children: Vec::new(),
                 })
                 .collect();
-            children.extend(doc.scripts.iter().filter_map(|&s| docs.get(s)).map(|s| NavEntry {
-                title: s.title.clone(),
-                href: links::encode(&links::xhtml_path(&s.path)),
-                children: Vec::new(),
-            }));
+            children.extend(
+                doc.scripts
+                    .iter()
+                    .filter_map(|&s| docs.get(s))
+                    .map(|s| NavEntry {
+                        title: s.title.clone(),
+                        href: links::encode(&links::xhtml_path(&s.path)),
+                        children: Vec::new(),
+                    }),
+            );
             NavEntry {
                 title: doc.title.clone(),
                 href,

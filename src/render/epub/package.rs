@@ -76,7 +76,11 @@ fn civil_date(days: i64) -> (i64, i64, i64) {
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_index = (5 * day_of_year + 2) / 153;
     let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
     let year = year_of_era + era * 400 + i64::from(month <= 2);
     (year, month, day)
 }
@@ -102,7 +106,12 @@ pub(crate) fn package(meta: &BookMeta, identifier: &str, modified: &str, items: 
     opf.push_str(&line("dc:identifier", " id=\"book-id\"", identifier));
     opf.push_str(&line("dc:title", "", &title(meta)));
     opf.push_str(&line("dc:language", "", language(meta)));
-    for (i, author) in meta.authors.iter().filter(|a| !a.trim().is_empty()).enumerate() {
+    for (i, author) in meta
+        .authors
+        .iter()
+        .filter(|a| !a.trim().is_empty())
+        .enumerate()
+    {
         let attrs = format!(" id=\"creator-{}\"", i + 1);
         opf.push_str(&line("dc:creator", &attrs, author.trim()));
     }
@@ -135,7 +144,11 @@ pub(crate) fn package(meta: &BookMeta, identifier: &str, modified: &str, items: 
 /// The book's title (`Untitled book` when book.toml leaves it empty).
 pub(crate) fn title(meta: &BookMeta) -> String {
     let title = meta.title.trim();
-    if title.is_empty() { "Untitled book".into() } else { title.to_string() }
+    if title.is_empty() {
+        "Untitled book".into()
+    } else {
+        title.to_string()
+    }
 }
 
 /// The navigation document.

@@ -87,9 +87,10 @@ impl Xhtml {
     /// Close the innermost open `name` that `origin` may close (see the module doc); does
     /// nothing when there is none. Returns whether it closed one.
     pub(crate) fn end(&mut self, name: &str, origin: Origin) -> bool {
-        let found = self.stack.iter().rposition(|open| {
-            open.name == name && open.origin == origin
-        });
+        let found = self
+            .stack
+            .iter()
+            .rposition(|open| open.name == name && open.origin == origin);
         let Some(at) = found else { return false };
         let barrier = origin != Origin::Markdown
             && self.stack[at + 1..]
@@ -167,6 +168,8 @@ pub(crate) fn is_ncname(name: &str) -> bool {
     let wide = |c: char| c >= '\u{C0}' && !matches!(c, '\u{D7}' | '\u{F7}');
     (first.is_ascii_alphabetic() || first == '_' || (wide(first) && first.is_alphabetic()))
         && chars.all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') || (wide(c) && c.is_alphanumeric())
+            c.is_ascii_alphanumeric()
+                || matches!(c, '_' | '-' | '.')
+                || (wide(c) && c.is_alphanumeric())
         })
 }
