@@ -64,6 +64,8 @@ pub(crate) struct Notes {
 struct Note {
     number: usize,
     id: String,
+    /// Its definition was written (a repeated one gets no id).
+    written: bool,
 }
 
 impl Notes {
@@ -91,9 +93,12 @@ impl Notes {
         for label in order {
             let number = notes.by_label.len() + 1;
             let id = fresh_id(used, &format!("fn-{number}"));
-            notes
-                .by_label
-                .insert(label.to_string(), Note { number, id });
+            let note = Note {
+                number,
+                id,
+                written: false,
+            };
+            notes.by_label.insert(label.to_string(), note);
         }
         notes
     }
@@ -241,10 +246,12 @@ impl Renderer<'_> {
 
     pub(crate) fn note_definition(&mut self, label: &str) {
         let md = Origin::Markdown;
-        let Some(note) = self.notes.by_label.get(label) else {
+        let note = self.notes.by_label.get_mut(label);
+        let Some(note) = note.filter(|n| !n.written) else {
             self.w.start("aside", &[("class", "footnote")], md);
             return;
         };
+        note.written = true;
         let attrs = [
             ("epub:type", "footnote"),
             ("class", "footnote"),

@@ -2,7 +2,8 @@
 //! (`<slug>.xhtml`, `scripts/<slug>/<name>.xhtml`, `plots/…svg`), so a relative path keeps
 //! its meaning once `.md` becomes `.xhtml`; [`Index`] knows every page's anchors and every
 //! figure, and resolves a link to an existing target or to nothing: a link to an unknown
-//! heading leads to the page, a link to a file outside the EPUB is dropped.
+//! heading leads to the page, a link to a file outside the EPUB is dropped, and so is one
+//! whose scheme is not `http`, `https`, `mailto`, `ftp` or `tel` (no `javascript:`).
 //!
 //! Headings get their `{#id}`, else GitHub's slug of their text (`-1`, `-2` … for repeats),
 //! made a valid XML id. A fragment matches an id exactly, or the slug it was made from, or
@@ -145,7 +146,9 @@ impl Index {
     pub(crate) fn link(&self, from: &str, url: &str) -> Option<String> {
         let url = url.trim();
         if has_scheme(url) {
-            return Some(url.to_string());
+            let scheme = url.split(':').next().unwrap_or("").to_ascii_lowercase();
+            let kept = ["http", "https", "mailto", "ftp", "tel"].contains(&scheme.as_str());
+            return kept.then(|| url.to_string());
         }
         let (path, fragment) = match url.split_once('#') {
             Some((path, fragment)) => (path, Some(fragment)),

@@ -149,9 +149,12 @@ fn finish(
 
 /// `dcterms:modified`: `SOURCE_DATE_EPOCH` when it is set, else now.
 fn modified() -> String {
-    let epoch = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.trim().parse::<i64>().ok());
+    modified_at(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref())
+}
+
+/// The date of `SOURCE_DATE_EPOCH` (seconds since 1970), or now when it is not a number.
+fn modified_at(source_date_epoch: Option<&str>) -> String {
+    let epoch = source_date_epoch.and_then(|s| s.trim().parse::<i64>().ok());
     let seconds = epoch.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -16,6 +16,12 @@ Inside **details** with $x^2$ and <span class=\"open\">unclosed
 
 </details>
 
+<details>
+
+No summary here.
+
+</details>
+
 </div> stray end, <img src=\"nope.png\" alt=\"gone\"> <script>alert(1)</script> <a href=\"02-b.md#theory\" onclick=\"x()\" id=\"raw\" id=\"twice\">raw link</a>
 
 ## Math {#custom}
@@ -104,6 +110,7 @@ fn tricky_markdown_gives_well_formed_xhtml() {
         "<details>\n<summary>Solution <em>one</em></summary>",
         "<span class=\"open\">unclosed</span></p>",
         "stray end, gone  <a href=\"02-b.xhtml#theory\" id=\"raw\">raw link</a>",
+        "<details>\n<summary>Details</summary><p>No summary here.</p>",
         "<h2 id=\"custom\">Math</h2>",
         "<h2 id=\"h-1-numbered-heading\">",
         "<h2 id=\"math\">Math</h2>",
@@ -214,6 +221,14 @@ fn the_identifier_is_stable_and_the_bytes_repeat() {
 }
 
 #[test]
+fn source_date_epoch_fixes_the_date() {
+    assert_eq!(modified_at(Some(" 951782400\n")), "2000-02-29T00:00:00Z");
+    let now = modified_at(Some("soon"));
+    assert!(now.starts_with("20") && now.ends_with('Z'), "{now}");
+    assert_eq!(now.len(), modified_at(None).len());
+}
+
+#[test]
 fn dates_are_utc_timestamps() {
     assert_eq!(package::utc_timestamp(0), "1970-01-01T00:00:00Z");
     assert_eq!(package::utc_timestamp(951_782_400), "2000-02-29T00:00:00Z");
@@ -313,4 +328,54 @@ fn paths_and_slugs() {
 fn a_book_without_lessons_is_an_error() {
     let err = write_epub(&book(""), &[], &MathCache::default()).unwrap_err();
     assert!(err.to_string().contains("at least one lesson"), "{err}");
+}
+
+/// Pieces of Markdown and HTML that go wrong in writers, mixed in many orders.
+const PIECES: [&str; 24] = [
+    "# H {#1x}\n",
+    "## H\n",
+    "<details>\n",
+    "</details>\n",
+    "<summary>S</summary>",
+    "$x$",
+    "$$\\frac{1}{2}$$\n",
+    "$\\bad$",
+    "[^a]",
+    "\n[^a]: note\n",
+    "| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "<!-- rustlab:output-start -->\n",
+    "<!-- rustlab:output-end -->\n",
+    "```text\nout\n```\n",
+    "```rlab\nx = 1 % c\n```\n",
+    "<span>",
+    "</span>",
+    "<div>",
+    "</p>",
+    "&nbsp;&#0;&x",
+    "![a](plots/p.svg)",
+    "[l](b.md#h)",
+    "> [!TIP]\n> t\n",
+    "- [ ] *e\n",
+];
+
+#[test]
+fn mixed_pieces_always_give_well_formed_valid_xhtml() {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let pages: Vec<MarkdownPage> = (0..40)
+        .map(|n| {
+            let mut text = String::new();
+            for _ in 0..30 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let piece = PIECES[(state >> 33) as usize % PIECES.len()];
+                text.push_str(piece);
+                text.push(if state & 1 == 0 { '\n' } else { ' ' });
+            }
+            page(&format!("p{n}"), &text)
+        })
+        .collect();
+    let bytes = write_epub(&book(""), &pages, &MathCache::default()).unwrap();
+    assert_well_formed(&unzip(&bytes));
+    super::corpus_tests::assert_epubcheck_accepts(&bytes);
 }

@@ -6,7 +6,10 @@
 //! closes only an element the raw HTML opened and never reaches past an element of the
 //! Markdown structure, while a Markdown end closes its element and whatever the raw HTML
 //! left open inside it. `math` and `svg` elements get their namespace; inside them names
-//! keep their case ([`Xhtml::in_foreign`]).
+//! keep their case ([`Xhtml::in_foreign`]). A block element closes the paragraphs and
+//! phrasing elements open around it, as an HTML parser would; a `details` always starts
+//! with its `summary` (one reading "Details" is added when the author gave none), and a
+//! `summary` anywhere else becomes a `span`.
 
 /// Who opened an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,18 +33,29 @@ struct Open {
 pub(crate) struct Xhtml {
     out: String,
     stack: Vec<Open>,
+    /// A `details` was just opened: unless its first content is a `summary`, one is added.
+    summary_due: bool,
 }
 
 impl Xhtml {
     /// Escaped element content.
     pub(crate) fn text(&mut self, text: &str) {
+        if !text.trim().is_empty() {
+            self.settle_details(false);
+        }
         push_escaped(&mut self.out, text, false);
     }
 
     /// Open an element.
     pub(crate) fn start(&mut self, name: &str, attrs: &[(&str, &str)], origin: Origin) {
+        let summary_first = name == "summary" && self.summary_due;
+        self.settle_details(name == "summary");
+        self.close_phrasing_before(name);
+        let stray_summary = name == "summary" && !summary_first;
+        let name = if stray_summary { "span" } else { name };
         let foreign = self.tag(name, attrs);
         self.out.push('>');
+        self.summary_due = name == "details" && !foreign;
         self.stack.push(Open {
             name: name.to_string(),
             origin,
@@ -51,8 +65,17 @@ impl Xhtml {
 
     /// An element with no content, `<br/>`.
     pub(crate) fn empty(&mut self, name: &str, attrs: &[(&str, &str)]) {
+        self.settle_details(false);
+        self.close_phrasing_before(name);
         self.tag(name, attrs);
         self.out.push_str("/>");
+    }
+
+    /// The `summary` a `details` needs first, unless `summary` comes next.
+    fn settle_details(&mut self, summary_next: bool) {
+        if std::mem::take(&mut self.summary_due) && !summary_next {
+            self.out.push_str("<summary>Details</summary>");
+        }
     }
 
     /// `<name attrs` with the namespace a `math` or `svg` root needs; whether the element
@@ -87,6 +110,7 @@ impl Xhtml {
     /// Close the innermost open `name` that `origin` may close (see the module doc); does
     /// nothing when there is none. Returns whether it closed one.
     pub(crate) fn end(&mut self, name: &str, origin: Origin) -> bool {
+        self.settle_details(false);
         let found = self
             .stack
             .iter()
@@ -103,6 +127,20 @@ impl Xhtml {
             self.close_top();
         }
         true
+    }
+
+    /// Before a block element, close the paragraphs and phrasing elements open at the top
+    /// (as an HTML parser does for `<p>`), so that no block ends up inside them.
+    fn close_phrasing_before(&mut self, name: &str) {
+        if self.in_foreign() || !BLOCKS.contains(&name) {
+            return;
+        }
+        while let Some(top) = self.stack.last() {
+            if top.name != "p" && !PHRASING.contains(&top.name.as_str()) {
+                break;
+            }
+            self.close_top();
+        }
     }
 
     fn close_top(&mut self) {
@@ -125,12 +163,51 @@ impl Xhtml {
 
     /// The document so far with every open element closed.
     pub(crate) fn finish(mut self) -> String {
+        self.settle_details(false);
         while !self.stack.is_empty() {
             self.close_top();
         }
         self.out
     }
 }
+
+/// Elements that may not stand inside a paragraph.
+const BLOCKS: [&str; 28] = [
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "details",
+    "dialog",
+    "div",
+    "dl",
+    "fieldset",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "main",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "table",
+    "ul",
+];
+
+/// Elements that may hold only phrasing content.
+const PHRASING: [&str; 26] = [
+    "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd",
+    "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "u", "var",
+];
 
 /// Characters XML 1.0 allows.
 pub(crate) fn xml_char(c: char) -> bool {
