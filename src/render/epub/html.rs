@@ -3,8 +3,10 @@
 //! (`<br>` → `<br/>`), attributes quoted and deduplicated, event handlers and `<script>` /
 //! `<style>` dropped, entities decoded (the writer escapes the XML five again; named HTML
 //! entities become characters, through pulldown-cmark's own entity table), comments handed
-//! to the caller, anything that is not a tag kept as text.
+//! to the caller, anything that is not a tag kept as text; obsolete presentational HTML
+//! is made current (`obsolete`).
 
+use super::obsolete;
 use super::xml::{Origin, Xhtml, is_ncname, xml_char};
 
 /// One piece of raw HTML.
@@ -258,7 +260,7 @@ pub(crate) fn write(w: &mut Xhtml, tokens: Vec<Token>, hooks: &mut dyn RawHooks)
             Token::Text(text) => w.text(&text),
             Token::Comment(comment) => hooks.comment(w, &comment),
             Token::End(name) => {
-                let name = element_name(w, &name);
+                let (name, _) = element_name(w, &name);
                 if !VOID.contains(&name.as_str()) {
                     w.end(&name, Origin::Raw);
                 }
@@ -272,12 +274,15 @@ pub(crate) fn write(w: &mut Xhtml, tokens: Vec<Token>, hooks: &mut dyn RawHooks)
     }
 }
 
-fn element_name(w: &Xhtml, name: &str) -> String {
+/// The element a raw tag writes: lowercased outside foreign content, obsolete ones made
+/// current; and the style an obsolete element implied.
+fn element_name(w: &Xhtml, name: &str) -> (String, Option<&'static str>) {
     if w.in_foreign() {
-        name.to_string()
-    } else {
-        name.to_ascii_lowercase()
+        return (name.to_string(), None);
     }
+    let lower = name.to_ascii_lowercase();
+    let (current, style) = obsolete::element(&lower);
+    (current.to_string(), style)
 }
 
 fn start_element(
@@ -287,19 +292,16 @@ fn start_element(
     self_closing: bool,
     hooks: &mut dyn RawHooks,
 ) {
-    let name = element_name(w, name);
+    let (name, style) = element_name(w, name);
     if !is_ncname(&name) {
         return;
     }
     let foreign = w.in_foreign() || matches!(name.as_str(), "math" | "svg");
-    let kept = attributes(&name, attrs, foreign, hooks);
+    let kept = attributes(&name, attrs, foreign, style, hooks);
     let pairs: Vec<(&str, &str)> = kept.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     if name == "img" && !foreign && !kept.iter().any(|(k, _)| k == "src") {
-        let alt = kept
-            .iter()
-            .find(|(k, _)| k == "alt")
-            .map(|(_, v)| v.as_str());
-        w.text(alt.unwrap_or(""));
+        let alt = kept.iter().find(|(k, _)| k == "alt");
+        w.text(alt.map_or("", |(_, v)| v.as_str()));
     } else if (VOID.contains(&name.as_str()) && !foreign) || self_closing {
         w.empty(&name, &pairs);
     } else {
@@ -312,24 +314,33 @@ fn attributes(
     element: &str,
     attrs: &[(String, String)],
     foreign: bool,
+    style: Option<&str>,
     hooks: &mut dyn RawHooks,
 ) -> Vec<(String, String)> {
-    let mut kept: Vec<(String, String)> = Vec::new();
-    for (name, value) in attrs {
+    let named = attrs.iter().filter_map(|(name, value)| {
         let name = if foreign {
             name.clone()
         } else {
             name.to_ascii_lowercase()
         };
         let allowed = is_ncname(&name) || matches!(name.as_str(), "xml:lang" | "epub:type");
-        let dropped = name.starts_with("on") || name == "xmlns" || name.starts_with("xmlns");
-        if !allowed || dropped || kept.iter().any(|(k, _)| *k == name) {
+        let dropped = name.starts_with("on") || name.starts_with("xmlns");
+        (allowed && !dropped).then(|| (name, value.clone()))
+    });
+    let named: Vec<(String, String)> = if foreign {
+        named.collect()
+    } else {
+        obsolete::attributes(element, style, named.collect())
+    };
+    let mut kept: Vec<(String, String)> = Vec::new();
+    for (name, value) in named {
+        if kept.iter().any(|(k, _)| *k == name) {
             continue;
         }
         let value = if matches!(name.as_str(), "href" | "src" | "id") && !foreign {
-            hooks.attribute(element, &name, value)
+            hooks.attribute(element, &name, &value)
         } else {
-            Some(value.clone())
+            Some(value)
         };
         if let Some(value) = value {
             kept.push((name, value));

@@ -14,6 +14,7 @@ mod blocks;
 mod content;
 mod html;
 mod links;
+mod obsolete;
 mod package;
 mod xml;
 mod zip;

@@ -70,6 +70,10 @@ Links: [theory](02-b.md#theory), [loose](02-b.md#Theory-Part), [gone](02-b.md#no
 > [!NOTE]
 > A callout.
 
+<p align=\"center\"><img src=\"plots/01-a/plot-1-abc.svg\" width=\"300\"></p>
+
+<center><font color=\"red\">Old</font> <a name=\"top\">HTML</a></center>
+
 <div>
 <p>Unclosed raw paragraph
 ";
@@ -111,6 +115,8 @@ fn tricky_markdown_gives_well_formed_xhtml() {
         "<span class=\"open\">unclosed</span></p>",
         "stray end, gone  <a href=\"02-b.xhtml#theory\" id=\"raw\">raw link</a>",
         "<details>\n<summary>Details</summary><p>No summary here.</p>",
+        "<p style=\"text-align: center\"><img src=\"plots/01-a/plot-1-abc.svg\" width=\"300\" alt=\"\"/></p>",
+        "<div style=\"text-align: center\"><span>Old</span> <a id=\"top\">HTML</a></div>",
         "<h2 id=\"custom\">Math</h2>",
         "<h2 id=\"h-1-numbered-heading\">",
         "<h2 id=\"math\">Math</h2>",
