@@ -88,9 +88,14 @@ fn tricky_pages() -> Vec<MarkdownPage> {
         name: "s".into(),
         file_name: "s.rlab".into(),
         description: "A script.".into(),
-        text: "# s.rlab\n\nBack to [the lesson](../../01-a.md#custom).\n\n```rlab\ndisp(1)\n```\n"
-            .into(),
-        figures: Vec::new(),
+        text:
+            "# s.rlab\n\nBack to [the lesson](../../01-a.md#custom).\n\n```rlab\ndisp(1)\n```\n\n\
+               ![plot 1](../../plots/01-a/s-plot-1.svg)\n"
+                .into(),
+        figures: vec![MarkdownFigure {
+            path: "plots/01-a/s-plot-1.svg".into(),
+            svg: SVG.into(),
+        }],
     });
     let b = page("02-b", "# B\n\n## Theory\n\n## Theory — Part\n\nText.\n");
     vec![a, b]
@@ -155,6 +160,11 @@ fn tricky_markdown_gives_well_formed_xhtml() {
     let s = text(&files, "EPUB/scripts/01-a/s.xhtml");
     assert!(s.contains("<a href=\"../../01-a.xhtml#custom\">"), "{s}");
     assert!(s.contains("href=\"../../style.css\""), "{s}");
+    assert!(
+        s.contains("<img src=\"../../plots/01-a/s-plot-1.svg\" alt=\"plot 1\"/>"),
+        "{s}"
+    );
+    assert!(files.contains_key("EPUB/plots/01-a/s-plot-1.svg"));
 }
 
 #[test]
