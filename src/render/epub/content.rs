@@ -123,7 +123,7 @@ impl Renderer<'_> {
             Tag::List(Some(first)) if first != 1 => {
                 self.w.start("ol", &[("start", &first.to_string())], md);
             }
-            Tag::List(_) => self.w.start("ol", &[], md),
+            Tag::List(Some(_)) => self.w.start("ol", &[], md),
             Tag::FootnoteDefinition(label) => self.note_definition(&label),
             Tag::Table(aligns) => {
                 self.table = Table {

@@ -28,7 +28,10 @@ pub(crate) struct Anchors {
     /// In document order.
     pub(crate) headings: Vec<Heading>,
     pub(crate) ids: HashSet<String>,
+    /// The slug each id was made from.
     aliases: HashMap<String, String>,
+    /// The first id of each loose form.
+    loose: HashMap<String, String>,
 }
 
 impl Anchors {
@@ -75,9 +78,7 @@ impl Anchors {
         let id = xml_id(&slug);
         self.ids.insert(id.clone());
         self.aliases.insert(slug.clone(), id.clone());
-        self.aliases
-            .entry(loose(&slug))
-            .or_insert_with(|| id.clone());
+        self.loose.entry(loose(&slug)).or_insert_with(|| id.clone());
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         self.headings.push(Heading { level, text, id });
     }
@@ -89,7 +90,7 @@ impl Anchors {
         }
         let exact = self.aliases.get(fragment);
         exact
-            .or_else(|| self.aliases.get(&loose(fragment)))
+            .or_else(|| self.loose.get(&loose(fragment)))
             .map(String::as_str)
     }
 }

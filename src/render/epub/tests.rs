@@ -321,6 +321,20 @@ fn broken_raw_html_still_gives_well_formed_xhtml() {
 }
 
 #[test]
+fn heading_ids_follow_github_and_fragments_resolve() {
+    let anchors = links::Anchors::of("# A-B\n\n## AB\n\n## AB\n\n## 2 {#two}\n\n## x y\n");
+    let ids: Vec<&str> = anchors.headings.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["a-b", "ab", "ab-1", "two", "x-y"]);
+    assert_eq!(anchors.resolve("ab"), Some("ab"));
+    assert_eq!(anchors.resolve("ab-1"), Some("ab-1"));
+    assert_eq!(anchors.resolve("X--Y"), Some("x-y"));
+    assert_eq!(anchors.resolve("zz"), None);
+    let digits = links::Anchors::of("## 1. Intro\n");
+    assert_eq!(digits.headings[0].id, "h-1-intro");
+    assert_eq!(digits.resolve("1-intro"), Some("h-1-intro"));
+}
+
+#[test]
 fn paths_and_slugs() {
     assert_eq!(
         links::join("scripts/a", "../../b.md").as_deref(),
