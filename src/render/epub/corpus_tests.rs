@@ -89,7 +89,9 @@ fn the_reference_lessons_make_an_epub_that_epubcheck_accepts() {
     assert_eq!(pages.len(), 12);
     let toml = "[book]\ntitle = \"Rustlab LLM\"\nauthors = [\"The authors\"]\n\
                 description = \"Transformers from scratch.\"\n";
-    let bytes = write_epub(&book(toml), &pages, &MathCache::default()).unwrap();
+    let math = MathCache::prerender(formulas(&pages));
+    assert!(math.len() > 500, "{} formulas", math.len());
+    let bytes = write_epub(&book(toml), &pages, &math).unwrap();
     let files = unzip(&bytes);
     assert_well_formed(&files);
     let nav = text(&files, "EPUB/nav.xhtml");

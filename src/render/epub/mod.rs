@@ -4,7 +4,8 @@
 //! navigation document (lessons, their `##` headings, their scripts), an NCX, a small
 //! stylesheet of its own and the metadata of book.toml's `[book]`, zipped as the OCF
 //! specification asks. The same pages give the same bytes, but for `dcterms:modified`
-//! (`SOURCE_DATE_EPOCH` when set, else now).
+//! (`SOURCE_DATE_EPOCH` when set, else now). Math comes from the [`MathCache`]; a formula
+//! it lacks is rendered on the spot, so a caller renders [`formulas`] in parallel first.
 //!
 //! Inside the EPUB everything lives under `EPUB/` in the Markdown book's own layout
 //! (`<slug>.xhtml`, `scripts/<slug>/<name>.xhtml`, `plots/<slug>/…svg`), so relative
@@ -29,7 +30,7 @@ mod testutil;
 use crate::book::Book;
 use crate::config::BookMeta;
 use crate::render::markdown::{MarkdownFigure, MarkdownPage};
-use crate::render::math::MathCache;
+use crate::render::math::{Formula, MathCache};
 use anyhow::{Context, Result, bail};
 use links::{Anchors, Index};
 use package::{Item, NavEntry};
@@ -87,6 +88,34 @@ pub(crate) fn write_epub(book: &Book, pages: &[MarkdownPage], math: &MathCache) 
         items.push(item(format!("figure-{}", n + 1), path, SVG, vec![], false));
     }
     finish(archive, meta, items, &nav_entries(&docs, &index)).context("cannot write the EPUB")
+}
+
+/// Every formula of the pages and their script pages, to render them all at once
+/// ([`MathCache::extend`]) before [`write_epub`] asks for them one by one.
+#[allow(
+    dead_code,
+    reason = "the build pipeline calls it once `--format epub` is wired"
+)]
+pub(crate) fn formulas(pages: &[MarkdownPage]) -> Vec<Formula> {
+    let texts = pages.iter().flat_map(|page| {
+        let scripts = page.scripts.iter().map(|s| s.text.as_str());
+        std::iter::once(page.text.as_str()).chain(scripts)
+    });
+    let mut all = std::collections::BTreeSet::new();
+    for text in texts {
+        for event in pulldown_cmark::Parser::new_ext(text, options()) {
+            let (tex, display) = match event {
+                pulldown_cmark::Event::InlineMath(tex) => (tex, false),
+                pulldown_cmark::Event::DisplayMath(tex) => (tex, true),
+                _ => continue,
+            };
+            all.insert(Formula {
+                tex: tex.to_string(),
+                display,
+            });
+        }
+    }
+    all.into_iter().collect()
 }
 
 const XHTML: &str = "application/xhtml+xml";
