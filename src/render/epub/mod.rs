@@ -271,7 +271,8 @@ fn content_document(
     let body = content::render(&input, index, math);
     let css = links::relative(links::folder(&doc.path), "style.css");
     let mut properties = Vec::new();
-    if body.mathml {
+    // Math from KaTeX, or an author's own `<math>` (escaped text never holds `<math`).
+    if body.mathml || body.xhtml.contains("<math") {
         properties.push("mathml");
     }
     if body.xhtml.contains("<svg") {
