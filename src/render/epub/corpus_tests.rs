@@ -1,7 +1,8 @@
-//! The EPUB of the twelve reference lessons of the course (shared/corpus), checked by
-//! epubcheck when it is installed. `RLBOOK_EPUB_KEEP=path` keeps a copy of the file.
+//! EPUBs checked by epubcheck (when it is installed): the twelve reference lessons of the
+//! course (shared/corpus; `RLBOOK_EPUB_KEEP=path` keeps a copy of that file), and pages
+//! mixed from pieces that go wrong in writers.
 
-use super::testutil::{SVG, assert_well_formed, book, text, unzip};
+use super::testutil::{SVG, assert_well_formed, book, page, text, unzip};
 use super::*;
 use std::path::Path;
 
@@ -146,4 +147,54 @@ pub(super) fn assert_epubcheck_accepts(bytes: &[u8]) {
         run.status.success() && report.contains("No errors or warnings detected"),
         "epubcheck:\n{report}"
     );
+}
+
+/// Pieces of Markdown and HTML that go wrong in writers, mixed in many orders.
+const PIECES: [&str; 24] = [
+    "# H {#1x}\n",
+    "## H\n",
+    "<details>\n",
+    "</details>\n",
+    "<summary>S</summary>",
+    "$x$",
+    "$$\\frac{1}{2}$$\n",
+    "$\\bad$",
+    "[^a]",
+    "\n[^a]: note\n",
+    "| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "<!-- rustlab:output-start -->\n",
+    "<!-- rustlab:output-end -->\n",
+    "```text\nout\n```\n",
+    "```rlab\nx = 1 % c\n```\n",
+    "<span>",
+    "</span>",
+    "<div>",
+    "</p>",
+    "&nbsp;&#0;&x",
+    "![a](plots/p.svg)",
+    "[l](b.md#h)",
+    "> [!TIP]\n> t\n",
+    "- [ ] *e\n",
+];
+
+#[test]
+fn mixed_pieces_always_give_well_formed_valid_xhtml() {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let pages: Vec<MarkdownPage> = (0..40)
+        .map(|n| {
+            let mut text = String::new();
+            for _ in 0..30 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let piece = PIECES[(state >> 33) as usize % PIECES.len()];
+                text.push_str(piece);
+                text.push(if state & 1 == 0 { '\n' } else { ' ' });
+            }
+            page(&format!("p{n}"), &text)
+        })
+        .collect();
+    let bytes = write_epub(&book(""), &pages, &MathCache::default()).unwrap();
+    assert_well_formed(&unzip(&bytes));
+    assert_epubcheck_accepts(&bytes);
 }
