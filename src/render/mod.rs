@@ -4,6 +4,7 @@
 //! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
 //! produced.
 
+pub mod epub;
 pub mod figure;
 pub mod highlight;
 pub mod lesson;

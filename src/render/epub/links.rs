@@ -1,0 +1,269 @@
+//! Where links and images lead inside the EPUB. The EPUB keeps the Markdown book's layout
+//! (`<slug>.xhtml`, `scripts/<slug>/<name>.xhtml`, `plots/…svg`), so a relative path keeps
+//! its meaning once `.md` becomes `.xhtml`; [`Index`] knows every page's anchors and every
+//! figure, and resolves a link to an existing target or to nothing: a link to an unknown
+//! heading leads to the page, a link to a file outside the EPUB is dropped, and so is one
+//! whose scheme is not `http`, `https`, `mailto`, `ftp` or `tel` (no `javascript:`).
+//!
+//! Headings get their `{#id}`, else GitHub's slug of their text (`-1`, `-2` … for repeats),
+//! made a valid XML id. A fragment matches an id exactly, or the slug it was made from, or
+//! loosely (letters and digits only, lowercased), so links written for GitHub or for the
+//! site both resolve.
+
+use super::xml::is_ncname;
+use pulldown_cmark::{Event, Tag, TagEnd};
+use std::collections::{HashMap, HashSet};
+
+/// A heading of a page.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Heading {
+    pub(crate) level: u8,
+    pub(crate) text: String,
+    pub(crate) id: String,
+}
+
+/// The ids of one page.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Anchors {
+    /// In document order.
+    pub(crate) headings: Vec<Heading>,
+    pub(crate) ids: HashSet<String>,
+    /// The slug each id was made from.
+    aliases: HashMap<String, String>,
+    /// The first id of each loose form.
+    loose: HashMap<String, String>,
+}
+
+impl Anchors {
+    /// The headings of a page's Markdown and their ids.
+    pub(crate) fn of(text: &str) -> Anchors {
+        let mut anchors = Anchors::default();
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        let mut current: Option<(u8, Option<String>, String)> = None;
+        for event in pulldown_cmark::Parser::new_ext(text, super::options()) {
+            match event {
+                Event::Start(Tag::Heading { level, id, .. }) => {
+                    current = Some((level as u8, id.map(|i| i.to_string()), String::new()));
+                }
+                Event::End(TagEnd::Heading(_)) => {
+                    if let Some((level, id, text)) = current.take() {
+                        anchors.add(level, id, text, &mut counts);
+                    }
+                }
+                Event::Text(t) | Event::Code(t) | Event::InlineMath(t) | Event::DisplayMath(t) => {
+                    if let Some((_, _, text)) = &mut current {
+                        text.push_str(&t);
+                    }
+                }
+                _ => {}
+            }
+        }
+        anchors
+    }
+
+    fn add(
+        &mut self,
+        level: u8,
+        explicit: Option<String>,
+        text: String,
+        counts: &mut HashMap<String, usize>,
+    ) {
+        let base = explicit.unwrap_or_else(|| github_slug(&text));
+        let mut slug = base.clone();
+        let count = counts.entry(base.clone()).or_insert(0);
+        while self.aliases.contains_key(&slug) || self.ids.contains(&xml_id(&slug)) {
+            *count += 1;
+            slug = format!("{base}-{count}");
+        }
+        let id = xml_id(&slug);
+        self.ids.insert(id.clone());
+        self.aliases.insert(slug.clone(), id.clone());
+        self.loose.entry(loose(&slug)).or_insert_with(|| id.clone());
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        self.headings.push(Heading { level, text, id });
+    }
+
+    /// The id a fragment names, if any.
+    pub(crate) fn resolve(&self, fragment: &str) -> Option<&str> {
+        if let Some(id) = self.ids.get(fragment) {
+            return Some(id);
+        }
+        let exact = self.aliases.get(fragment);
+        exact
+            .or_else(|| self.loose.get(&loose(fragment)))
+            .map(String::as_str)
+    }
+}
+
+/// GitHub's anchor for a heading: lowercase; letters, digits, `-` and `_` kept; spaces
+/// become `-`; everything else dropped.
+pub(crate) fn github_slug(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.trim().chars() {
+        if c.is_alphanumeric() || c == '-' || c == '_' {
+            out.extend(c.to_lowercase());
+        } else if c == ' ' {
+            out.push('-');
+        }
+    }
+    if out.is_empty() {
+        "section".into()
+    } else {
+        out
+    }
+}
+
+/// `raw` as a valid XML id: characters a name may not hold become `-`, and a name that may
+/// not start as it does gets `h-` in front.
+pub(crate) fn xml_id(raw: &str) -> String {
+    let mapped: String = raw
+        .chars()
+        .map(|c| if is_ncname(&format!("a{c}")) { c } else { '-' })
+        .collect();
+    if is_ncname(&mapped) {
+        return mapped;
+    }
+    let id = format!("h-{mapped}");
+    if is_ncname(&id) { id } else { "section".into() }
+}
+
+fn loose(fragment: &str) -> String {
+    fragment
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Every page's anchors by its Markdown path, and every figure path.
+pub(crate) struct Index {
+    pub(crate) pages: HashMap<String, Anchors>,
+    pub(crate) figures: HashSet<String>,
+}
+
+impl Index {
+    /// Where a link of the page at `from` (a book path, `05-x.md`) leads: an `href`, or
+    /// `None` when its target is not in the EPUB.
+    pub(crate) fn link(&self, from: &str, url: &str) -> Option<String> {
+        let url = url.trim();
+        if has_scheme(url) {
+            let scheme = url.split(':').next().unwrap_or("").to_ascii_lowercase();
+            let kept = ["http", "https", "mailto", "ftp", "tel"].contains(&scheme.as_str());
+            return kept.then(|| url.to_string());
+        }
+        let (path, fragment) = match url.split_once('#') {
+            Some((path, fragment)) => (path, Some(fragment)),
+            None => (url, None),
+        };
+        let path = path.split('?').next().unwrap_or("");
+        let target = if path.is_empty() {
+            from.to_string()
+        } else {
+            join(folder(from), &percent_decode(path))?
+        };
+        let anchors = self.pages.get(&target)?;
+        let mut href = if target == from {
+            String::new()
+        } else {
+            encode(&relative(folder(from), &xhtml_path(&target)))
+        };
+        let id = fragment.and_then(|f| anchors.resolve(&percent_decode(f)));
+        match id {
+            Some(id) => href = format!("{href}#{id}"),
+            None if href.is_empty() => return None,
+            None => {}
+        }
+        Some(href)
+    }
+
+    /// The `src` of an image of the page at `from`, if it is one of the book's figures.
+    pub(crate) fn image(&self, from: &str, url: &str) -> Option<String> {
+        let target = join(folder(from), &percent_decode(url.trim()))?;
+        self.figures
+            .contains(&target)
+            .then(|| encode(&relative(folder(from), &target)))
+    }
+}
+
+/// `05-x.md` → `05-x.xhtml`.
+pub(crate) fn xhtml_path(md: &str) -> String {
+    match md.strip_suffix(".md") {
+        Some(stem) => format!("{stem}.xhtml"),
+        None => format!("{md}.xhtml"),
+    }
+}
+
+fn has_scheme(url: &str) -> bool {
+    match url.split_once(':') {
+        Some((scheme, _)) => {
+            scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        }
+        None => false,
+    }
+}
+
+/// Characters a path in a URL may not hold as they are.
+const PATH: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'[')
+    .add(b']')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// A book path as a URL path (spaces and the like percent-encoded).
+pub(crate) fn encode(path: &str) -> String {
+    percent_encoding::utf8_percent_encode(path, PATH).to_string()
+}
+
+fn percent_decode(text: &str) -> String {
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+/// The folder of a book path (`scripts/05-x/a.md` → `scripts/05-x`, `05-x.md` → ``).
+pub(crate) fn folder(path: &str) -> &str {
+    path.rfind('/').map_or("", |at| &path[..at])
+}
+
+/// `rel` from the book folder `dir`, normalised; `None` when it leaves the book or is
+/// absolute.
+pub(crate) fn join(dir: &str, rel: &str) -> Option<String> {
+    if rel.starts_with('/') {
+        return None;
+    }
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in rel.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// The path of the book file `target` as seen from the book folder `dir`.
+pub(crate) fn relative(dir: &str, target: &str) -> String {
+    let from: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    let to: Vec<&str> = target.split('/').filter(|p| !p.is_empty()).collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<&str> = vec![".."; from.len() - common];
+    parts.extend(&to[common..]);
+    parts.join("/")
+}
