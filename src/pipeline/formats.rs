@@ -292,9 +292,9 @@ fn make(
 ) -> Result<Vec<u8>> {
     match format {
         Format::Epub => {
-            let math = crate::render::math::MathCache::load(inputs.cache);
-            let _ = (pages, math);
-            anyhow::bail!("TEMPORARY: the EPUB writer is being merged")
+            let mut math = crate::render::math::MathCache::load(inputs.cache);
+            math.extend(crate::render::epub::formulas(pages));
+            crate::render::epub::write_epub(inputs.book, pages, &math)
         }
         _ => pdf(inputs, pages, pass),
     }

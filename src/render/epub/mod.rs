@@ -50,10 +50,6 @@ pub(crate) fn options() -> Options {
 }
 
 /// The bytes of the EPUB of a book whose lessons, in order, are `pages`.
-#[allow(
-    dead_code,
-    reason = "the build pipeline calls it once `--format epub` is wired"
-)]
 pub(crate) fn write_epub(book: &Book, pages: &[MarkdownPage], math: &MathCache) -> Result<Vec<u8>> {
     if pages.is_empty() {
         bail!("an EPUB needs at least one lesson");
@@ -92,10 +88,6 @@ pub(crate) fn write_epub(book: &Book, pages: &[MarkdownPage], math: &MathCache) 
 
 /// Every formula of the pages and their script pages, to render them all at once
 /// ([`MathCache::extend`]) before [`write_epub`] asks for them one by one.
-#[allow(
-    dead_code,
-    reason = "the build pipeline calls it once `--format epub` is wired"
-)]
 pub(crate) fn formulas(pages: &[MarkdownPage]) -> Vec<Formula> {
     let texts = pages.iter().flat_map(|page| {
         let scripts = page.scripts.iter().map(|s| s.text.as_str());

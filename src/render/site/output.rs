@@ -210,7 +210,7 @@ fn only_generated(dir: &Path) -> bool {
             entry.file_type().is_dir()
                 || rel == Path::new("README.md")
                 || (in_plots && matches!(ext, Some("svg" | "png")))
-            || (rel.components().count() == 1 && matches!(ext, Some("epub" | "pdf")))
+                || (rel.components().count() == 1 && matches!(ext, Some("epub" | "pdf")))
                 || (ext == Some("md")
                     && std::fs::read_to_string(entry.path())
                         .is_ok_and(|text| crate::render::markdown::is_generated(&text)))
