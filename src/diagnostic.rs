@@ -41,6 +41,8 @@ pub enum Kind {
     Render,
     /// Templates, theme and writing the site.
     Site,
+    /// Making or writing another format: the Markdown book, the EPUB, the PDF.
+    Output,
 }
 
 /// One diagnostic.

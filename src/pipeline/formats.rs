@@ -73,6 +73,7 @@ pub(super) fn publish(inputs: &Inputs, pass: &mut Pass) -> Vec<Download> {
             continue;
         }
         let key = key_of(inputs, format);
+        let place = place_of(book, format);
         let result = match format {
             Format::Markdown => markdown_folder(inputs, &key, &mut held, &mut pages, pass),
             _ => single_file(inputs, format, &key, &mut held, &mut pages, pass),
@@ -82,13 +83,32 @@ pub(super) fn publish(inputs: &Inputs, pass: &mut Pass) -> Vec<Download> {
                 pass.outputs.push(written);
                 downloads.extend(download);
             }
-            Err(e) => pass
-                .diagnostics
-                .extend(Diagnostic::of_error(Kind::Site, &e)),
+            Err(e) => {
+                pass.diagnostics
+                    .extend(Diagnostic::of_error(Kind::Output, &e).into_iter().map(|d| {
+                        if d.file.is_none() {
+                            d.in_file(place.clone())
+                        } else {
+                            d
+                        }
+                    }))
+            }
         }
     }
     inputs.cache.store(&CacheFile::outputs(), &held);
     downloads
+}
+
+/// Where `format` goes, as the book shows it.
+fn place_of(book: &Book, format: Format) -> String {
+    let outputs = &book.config.outputs;
+    let path = match format {
+        Format::Html => &book.config.paths.output,
+        Format::Markdown => &outputs.markdown_dir,
+        Format::Epub => &outputs.epub_file,
+        Format::Pdf => &outputs.pdf_file,
+    };
+    book.config.display_path(path)
 }
 
 /// The key of `format` for the book whose pages have `keys`.

@@ -57,6 +57,7 @@ struct Errors {
     record: usize,
     render: usize,
     site: usize,
+    output: usize,
 }
 
 impl Errors {
@@ -71,6 +72,7 @@ impl Errors {
                 Kind::Record => &mut e.record,
                 Kind::Render => &mut e.render,
                 Kind::Site => &mut e.site,
+                Kind::Output => &mut e.output,
             } += 1;
         }
         e.render = pass.unrendered;
@@ -91,6 +93,10 @@ impl Errors {
             format!("{} lesson(s) could not be rendered", self.render),
         );
         add(self.site, "the site could not be written".to_string());
+        add(
+            self.output,
+            format!("{} other format(s) could not be written", self.output),
+        );
         add(
             self.drift,
             format!("{} output(s) drifted from the record", self.drift),

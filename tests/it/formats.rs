@@ -222,3 +222,53 @@ fn unknown_formats_are_refused_clearly() {
         run.stderr
     );
 }
+
+#[cfg(not(feature = "pdf"))]
+#[test]
+fn a_pdf_needs_a_build_with_pdf_support() {
+    let dir = common::fixture_book("markdown");
+    let run = common::rlbook(
+        dir.path(),
+        &["build", "--locked", "--format", "html,pdf"],
+        &[],
+    );
+    assert!(!run.ok);
+    let line = run
+        .stderr
+        .lines()
+        .find(|l| l.contains("PDF support"))
+        .unwrap_or("");
+    assert!(
+        line.contains("cargo install rlbook --features pdf"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !dir.path().join("site").exists(),
+        "nothing is written when a format fails"
+    );
+}
+
+#[test]
+fn the_epub_is_part_of_the_site_and_linked_from_its_index() {
+    let dir = common::fixture_book("markdown");
+    let run = common::rlbook(
+        dir.path(),
+        &["build", "--locked", "--format", "epub,html"],
+        &[],
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let epub = dir.path().join("site/Markdown-rules.epub");
+    assert!(epub.is_file(), "{}", run.stdout);
+    let index = std::fs::read_to_string(dir.path().join("site/index.html")).expect("index");
+    assert!(
+        index.contains("<a href=\"Markdown-rules.epub\" download>"),
+        "{index}"
+    );
+    let again = common::rlbook(
+        dir.path(),
+        &["build", "--locked", "--format", "epub,html"],
+        &[],
+    );
+    assert!(again.stdout.contains("(epub, ") && again.stdout.contains("already up to date"));
+}
