@@ -84,14 +84,11 @@ pub(super) fn publish(inputs: &Inputs, pass: &mut Pass) -> Vec<Download> {
                 downloads.extend(download);
             }
             Err(e) => {
-                pass.diagnostics
-                    .extend(Diagnostic::of_error(Kind::Output, &e).into_iter().map(|d| {
-                        if d.file.is_none() {
-                            d.in_file(place.clone())
-                        } else {
-                            d
-                        }
-                    }))
+                for d in Diagnostic::of_error(Kind::Output, &e) {
+                    let named = d.file.is_some();
+                    pass.diagnostics
+                        .push(if named { d } else { d.in_file(place.clone()) });
+                }
             }
         }
     }
