@@ -65,6 +65,9 @@ pub(super) struct Inputs<'a> {
 /// carries. Problems and what was written go to `pass`.
 pub(super) fn publish(inputs: &Inputs, pass: &mut Pass) -> Vec<Download> {
     let book = inputs.book;
+    if book.config.outputs.formats.iter().all(|&f| f == Format::Html) {
+        return Vec::new();
+    }
     let mut held: Held = inputs.cache.load(&CacheFile::outputs()).unwrap_or_default();
     let mut pages: Option<Vec<MarkdownPage>> = None;
     let mut downloads = Vec::new();
