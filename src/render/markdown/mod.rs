@@ -140,6 +140,11 @@ pub(crate) fn render_page(
     blocks::edit(&mut page, &mut edits);
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
+    if let Some(title) = &lesson.frontmatter.title
+        && !outline.headings.iter().any(|h| h.level == 1)
+    {
+        edits.insert(lesson.body_start, format!("# {}\n\n", escape_text(title)));
+    }
     let body = edits.apply(source, lesson.body_start);
     let text = format!(
         "{}\n{}",
