@@ -35,7 +35,7 @@
 
 mod blocks;
 mod containers;
-mod headings;
+pub(crate) mod headings;
 mod links;
 mod mathml;
 mod prepare;
