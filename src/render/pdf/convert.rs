@@ -17,14 +17,13 @@
 //! * links go where [`Targets`] says.
 
 use super::escape::{self, markup, string};
+use super::events::{code_lang, quote_kind, split_footnotes, table_start};
 use super::html::{Piece, Scanner};
 use super::links::{Doc, Target, Targets};
 use super::math::Formula;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::render::markdown::MarkdownFigure;
-use pulldown_cmark::{
-    Alignment, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Parser, Tag, TagEnd,
-};
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};
 
 /// What the conversion of all pages collects besides the markup.
@@ -64,37 +63,6 @@ pub(crate) fn convert(page: &Page, targets: &Targets, sink: &mut Sink) -> String
     writer.chapter_heading();
     writer.run(body);
     writer.finish()
-}
-
-/// The page's events without its footnote definitions, and the definitions' events.
-fn split_footnotes(events: Vec<Event>) -> (Vec<Event>, Vec<(String, Vec<Event>)>) {
-    let mut body = Vec::with_capacity(events.len());
-    let mut definitions = Vec::new();
-    let mut open: Option<(String, Vec<Event>, usize)> = None;
-    for event in events {
-        match (&event, open.as_mut()) {
-            (Event::Start(Tag::FootnoteDefinition(label)), None) => {
-                open = Some((label.to_string(), Vec::new(), 0));
-            }
-            (Event::Start(Tag::FootnoteDefinition(_)), Some((_, inner, depth))) => {
-                *depth += 1;
-                inner.push(event);
-            }
-            (Event::End(TagEnd::FootnoteDefinition), Some((_, inner, depth))) => {
-                if *depth == 0 {
-                    if let Some((label, inner, _)) = open.take() {
-                        definitions.push((label, inner));
-                    }
-                } else {
-                    *depth -= 1;
-                    inner.push(event);
-                }
-            }
-            (_, Some((_, inner, _))) => inner.push(event),
-            (_, None) => body.push(event),
-        }
-    }
-    (body, definitions)
 }
 
 /// The state of converting one page.
@@ -395,47 +363,4 @@ impl<'a, 's> Writer<'a, 's> {
         let d = Diagnostic::warning(Kind::Render, message).in_file(self.page.display);
         self.sink.warnings.push(d);
     }
-}
-
-/// The language of a fence: its first word (`rlab,no_run` → `rlab`).
-fn code_lang(kind: &CodeBlockKind) -> String {
-    match kind {
-        CodeBlockKind::Fenced(info) => info
-            .split([',', ' ', '{'])
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase(),
-        CodeBlockKind::Indented => String::new(),
-    }
-}
-
-fn quote_kind(kind: Option<BlockQuoteKind>) -> &'static str {
-    match kind {
-        None => "none",
-        Some(BlockQuoteKind::Note) => "\"Note\"",
-        Some(BlockQuoteKind::Tip) => "\"Tip\"",
-        Some(BlockQuoteKind::Important) => "\"Important\"",
-        Some(BlockQuoteKind::Warning) => "\"Warning\"",
-        Some(BlockQuoteKind::Caution) => "\"Caution\"",
-    }
-}
-
-fn table_start(aligns: &[Alignment]) -> String {
-    let align: Vec<&str> = aligns
-        .iter()
-        .map(|a| match a {
-            Alignment::None | Alignment::Left => "left",
-            Alignment::Center => "center",
-            Alignment::Right => "right",
-        })
-        .collect();
-    if align.is_empty() {
-        return "#table(columns: 1,\n".to_string();
-    }
-    format!(
-        "#table(columns: {}, align: ({},),\n",
-        align.len(),
-        align.join(", ")
-    )
 }

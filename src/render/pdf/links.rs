@@ -10,8 +10,8 @@
 
 use super::escape;
 use crate::render::lesson::headings;
-use pulldown_cmark::{Event, Options, Parser, Tag};
-use std::collections::HashMap;
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag};
+use std::collections::{HashMap, HashSet};
 
 /// One document of the book, as the converter and the link table see it.
 #[derive(Clone, Copy, Debug)]
@@ -50,9 +50,10 @@ impl Doc<'_> {
         }
     }
 
-    /// The label of one heading: the document's own for the first heading.
-    fn heading_label(&self, index: usize, id: &str) -> String {
-        if index == 0 {
+    /// The label of one heading: the document's own for a first heading of level 1 (the
+    /// chapter heading takes its place).
+    fn heading_label(&self, index: usize, level: HeadingLevel, id: &str) -> String {
+        if index == 0 && level == HeadingLevel::H1 {
             return self.label();
         }
         match self.script {
@@ -69,12 +70,16 @@ impl Doc<'_> {
         let mut found = Vec::new();
         let (events, _) = headings::assign(events, self.blocks, &mut found);
         let ids = events.iter().filter_map(|(event, _)| match event {
-            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            Event::Start(Tag::Heading {
+                id: Some(id),
+                level,
+                ..
+            }) => Some((id.to_string(), *level)),
             _ => None,
         });
         ids.enumerate()
-            .map(|(i, id)| {
-                let label = self.heading_label(i, &id);
+            .map(|(i, (id, level))| {
+                let label = self.heading_label(i, level, &id);
                 (id, label)
             })
             .collect()
@@ -105,16 +110,26 @@ pub(crate) struct Targets {
 }
 
 impl Targets {
-    /// The labels of `docs`.
+    /// The labels of `docs`. A label made twice (ids chosen to collide) is left out: a
+    /// link to it would not compile.
     pub(crate) fn new(docs: &[Doc]) -> Targets {
         let mut labels = HashMap::new();
+        let mut made = HashSet::new();
+        let mut twice = HashSet::new();
         for doc in docs {
             let file = doc.file();
-            labels.insert(file.clone(), doc.label());
+            let mut own = vec![(file.clone(), doc.label())];
             for (id, label) in doc.headings() {
-                labels.entry(format!("{file}#{id}")).or_insert(label);
+                own.push((format!("{file}#{id}"), label));
+            }
+            for (key, label) in own {
+                if !made.insert(label.clone()) && label != doc.label() {
+                    twice.insert(label.clone());
+                }
+                labels.entry(key).or_insert(label);
             }
         }
+        labels.retain(|_, label| !twice.contains(label));
         Targets { labels }
     }
 
@@ -204,7 +219,11 @@ mod tests {
 
     #[test]
     fn links_resolve_to_labels_or_plain_text() {
-        let a = doc("01-a", None, "# A\n\n## Some Part\n");
+        let a = doc(
+            "01-a",
+            None,
+            "# A\n\n## Some Part\n\n## Twin {#x}\n\n## Twin {#x}\n",
+        );
         let s = doc("01-a", Some("demo"), "# demo\n");
         let b = doc("02-b", None, "# B\n");
         let targets = Targets::new(&[a, s, b]);
@@ -221,6 +240,9 @@ mod tests {
         );
         assert_eq!(targets.resolve(&s, "../../02-b.md"), internal("rl--02-b"));
         assert_eq!(targets.resolve(&a, "01-a.md#nope"), Target::Plain);
+        assert_eq!(targets.resolve(&a, "#x"), Target::Plain);
+        let h2_first = doc("03-c", None, "## Not a title\n");
+        assert_eq!(h2_first.headings()[0].1, "rl--03-c--not-a-title");
         assert_eq!(targets.resolve(&a, "../../../x.md"), Target::Plain);
         assert_eq!(
             targets.resolve(&a, "https://x.org/a"),

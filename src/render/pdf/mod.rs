@@ -21,6 +21,7 @@
 mod compile;
 mod convert;
 mod escape;
+mod events;
 mod html;
 mod links;
 mod math;
