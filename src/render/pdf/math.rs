@@ -153,13 +153,11 @@ fn rename(name: &str) -> String {
         return (*new).to_string();
     }
     for base in CIRCLED {
-        if let Some(rest) = name
+        let rest = name
             .strip_prefix(base)
-            .and_then(|r| r.strip_prefix(".circle"))
-        {
-            if rest.is_empty() || rest.starts_with('.') {
-                return format!("{base}.o{rest}");
-            }
+            .and_then(|r| r.strip_prefix(".circle"));
+        if let Some(rest) = rest.filter(|r| r.is_empty() || r.starts_with('.')) {
+            return format!("{base}.o{rest}");
         }
     }
     name.to_string()

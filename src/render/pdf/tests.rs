@@ -76,6 +76,13 @@ fn figure_svg() -> &'static str {
     })
 }
 
+/// Keep the PDF in `$RLBOOK_PDF_OUT`, when set, to look at it.
+fn keep(pdf: &[u8], name: &str) {
+    if let Ok(dir) = std::env::var("RLBOOK_PDF_OUT") {
+        std::fs::write(Path::new(&dir).join(name), pdf).unwrap();
+    }
+}
+
 /// The PDF's text, if `pdftotext` is installed.
 fn pdf_text(pdf: &[u8]) -> Option<String> {
     let dir = tempfile::tempdir().ok()?;
@@ -227,6 +234,7 @@ fn every_markdown_construct_converts_and_compiles() {
         figures: Vec::new(),
     });
     let out = write_pdf(&book, &pages).unwrap();
+    keep(&out.bytes, "constructs.pdf");
     assert!(out.bytes.starts_with(b"%PDF"));
     assert_eq!(
         (out.formulas, out.formulas_converted),
@@ -325,9 +333,7 @@ fn the_reference_course_becomes_a_pdf() {
             w.message
         );
     }
-    if let Ok(dir) = std::env::var("RLBOOK_PDF_OUT") {
-        std::fs::write(Path::new(&dir).join("reference.pdf"), &out.bytes).unwrap();
-    }
+    keep(&out.bytes, "reference.pdf");
     match pdf_text(&out.bytes) {
         Some(text) => {
             let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
