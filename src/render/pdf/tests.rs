@@ -356,3 +356,21 @@ fn the_reference_course_becomes_a_pdf() {
         None => eprintln!("notice: pdffonts not found; font embedding is not checked"),
     }
 }
+
+#[test]
+fn hostile_pages_still_compile() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = "## $x$ first, no title\n\n#import \"/etc/passwd\": * <lbl> @ref $\n\n\
+        <summary>never closed\n\n<details><b>bold?</b> ]] [[ `#x` </details>\n\n\
+        [a](..//../../x.md) [b](#) [c](javascript:alert(1)) [d](<>) ![img](plots/none.svg)\n\n\
+        ```\"\\weird info\n\"\\ ``` $$ \n```\n\n| a |\n|---|\n| `|` |\n\n[^missing] text\n\n\
+        ## Twin {#t}\n\n## Twin {#t}\n\n[twin](#t) $\\begin{unknownenv}x\\end{unknownenv}$\n";
+    let (book, mut pages) = book_of(dir.path(), &[("00-h", hostile)]);
+    pages[0].number = 0;
+    let out = write_pdf(&book, &pages).unwrap();
+    assert!(out.bytes.starts_with(b"%PDF"));
+    assert_eq!(out.formulas, 2, "{:?}", out.warnings);
+    assert_eq!(out.formulas_converted, 1, "{:?}", out.warnings);
+    let (empty, _) = book_of(tempfile::tempdir().unwrap().path(), &[("01-e", "# E\n")]);
+    assert!(write_pdf(&empty, &[]).unwrap().bytes.starts_with(b"%PDF"));
+}
