@@ -11,6 +11,8 @@ pub mod lesson;
 pub mod markdown;
 pub mod math;
 mod mathml;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 pub mod site;
 
 use serde::{Deserialize, Serialize};

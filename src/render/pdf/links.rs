@@ -1,0 +1,252 @@
+//! Where links go in the PDF. Every document of the book (a lesson page `<slug>.md`, a
+//! script page `scripts/<slug>/<name>.md`) and every heading in it gets a Typst label; a
+//! link to another page (`<slug>.md`, `../../<slug>.md#frag`, relative to the linking
+//! page's folder as on GitHub) or to a heading (`#frag`) becomes an internal link when the
+//! label exists, an external URL stays a URL, and anything else is shown as plain text, so
+//! a link can never make the compilation fail.
+//!
+//! Heading ids are the ones the HTML pages give (`render::lesson::headings`), so a
+//! fragment that works on the site works here.
+
+use super::escape;
+use crate::render::lesson::headings;
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag};
+use std::collections::{HashMap, HashSet};
+
+/// One document of the book, as the converter and the link table see it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Doc<'a> {
+    /// The lesson's slug.
+    pub slug: &'a str,
+    /// The script's name, for a script page.
+    pub script: Option<&'a str>,
+    pub text: &'a str,
+    /// How many rlab blocks the lesson has (their `block-N` ids are reserved).
+    pub blocks: usize,
+}
+
+impl Doc<'_> {
+    /// The document's path relative to the book folder.
+    pub(crate) fn file(&self) -> String {
+        match self.script {
+            Some(name) => format!("scripts/{}/{name}.md", self.slug),
+            None => format!("{}.md", self.slug),
+        }
+    }
+
+    /// The folder its relative links start from (empty or ending in `/`).
+    pub(crate) fn folder(&self) -> String {
+        match self.script {
+            Some(_) => format!("scripts/{}/", self.slug),
+            None => String::new(),
+        }
+    }
+
+    /// The label of the document itself (its first heading).
+    pub(crate) fn label(&self) -> String {
+        match self.script {
+            Some(name) => escape::label(&[self.slug, "script", name]),
+            None => escape::label(&[self.slug]),
+        }
+    }
+
+    /// The label of one heading: the document's own for a first heading of level 1 (the
+    /// chapter heading takes its place).
+    fn heading_label(&self, index: usize, level: HeadingLevel, id: &str) -> String {
+        if index == 0 && level == HeadingLevel::H1 {
+            return self.label();
+        }
+        match self.script {
+            Some(name) => escape::label(&[self.slug, "script", name, id]),
+            None => escape::label(&[self.slug, id]),
+        }
+    }
+
+    /// The heading ids of the document, in order, with their labels.
+    pub(crate) fn headings(&self) -> Vec<(String, String)> {
+        let events: Vec<_> = Parser::new_ext(self.text, options())
+            .into_offset_iter()
+            .collect();
+        let mut found = Vec::new();
+        let (events, _) = headings::assign(events, self.blocks, &mut found);
+        let ids = events.iter().filter_map(|(event, _)| match event {
+            Event::Start(Tag::Heading {
+                id: Some(id),
+                level,
+                ..
+            }) => Some((id.to_string(), *level)),
+            _ => None,
+        });
+        ids.enumerate()
+            .map(|(i, (id, level))| {
+                let label = self.heading_label(i, level, &id);
+                (id, label)
+            })
+            .collect()
+    }
+}
+
+/// The Markdown options the PDF writer parses pages with.
+pub(crate) fn options() -> Options {
+    crate::book::lesson::markdown_options() | Options::ENABLE_MATH
+}
+
+/// What a link becomes.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Target {
+    /// A URL with a scheme.
+    External(String),
+    /// A label of the document.
+    Internal(String),
+    /// Nothing: the link text is shown as text.
+    Plain,
+}
+
+/// The labels of every document and heading of the book, by `file#id` (`file` for the
+/// document itself).
+#[derive(Debug, Default)]
+pub(crate) struct Targets {
+    labels: HashMap<String, String>,
+}
+
+impl Targets {
+    /// The labels of `docs`. A label made twice (ids chosen to collide) is left out: a
+    /// link to it would not compile.
+    pub(crate) fn new(docs: &[Doc]) -> Targets {
+        let mut labels = HashMap::new();
+        let mut made = HashSet::new();
+        let mut twice = HashSet::new();
+        for doc in docs {
+            let file = doc.file();
+            let mut own = vec![(file.clone(), doc.label())];
+            for (id, label) in doc.headings() {
+                own.push((format!("{file}#{id}"), label));
+            }
+            for (key, label) in own {
+                if !made.insert(label.clone()) && label != doc.label() {
+                    twice.insert(label.clone());
+                }
+                labels.entry(key).or_insert(label);
+            }
+        }
+        labels.retain(|_, label| !twice.contains(label));
+        Targets { labels }
+    }
+
+    /// Where `href`, written in `doc`, goes.
+    pub(crate) fn resolve(&self, doc: &Doc, href: &str) -> Target {
+        let href = href.trim();
+        if is_external(href) {
+            return Target::External(href.to_string());
+        }
+        let (path, frag) = match href.split_once('#') {
+            Some((path, frag)) => (path, Some(frag)),
+            None => (href, None),
+        };
+        let file = if path.is_empty() {
+            Some(doc.file())
+        } else {
+            join(&doc.folder(), &percent_decode(path))
+        };
+        let key = match (file, frag) {
+            (Some(file), Some(frag)) if !frag.is_empty() => {
+                format!("{file}#{}", percent_decode(frag))
+            }
+            (Some(file), _) => file,
+            (None, _) => return Target::Plain,
+        };
+        match self.labels.get(&key) {
+            Some(label) => Target::Internal(label.clone()),
+            None => Target::Plain,
+        }
+    }
+}
+
+/// Whether `href` has a URL scheme (`https:`, `mailto:` …).
+fn is_external(href: &str) -> bool {
+    match href.split_once(':') {
+        Some((scheme, _)) => {
+            !scheme.is_empty()
+                && scheme.len() > 1
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        }
+        None => false,
+    }
+}
+
+/// `rel` relative to `folder` (empty or ending in `/`), normalised; `None` when it leaves
+/// the book folder.
+pub(crate) fn join(folder: &str, rel: &str) -> Option<String> {
+    let mut parts: Vec<&str> = Vec::new();
+    let full = if rel.starts_with('/') {
+        rel.to_string()
+    } else {
+        format!("{folder}{rel}")
+    };
+    for part in full.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// `%20` and the like decoded (invalid sequences are kept as written).
+fn percent_decode(text: &str) -> String {
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc<'a>(slug: &'a str, script: Option<&'a str>, text: &'a str) -> Doc<'a> {
+        Doc {
+            slug,
+            script,
+            text,
+            blocks: 0,
+        }
+    }
+
+    #[test]
+    fn links_resolve_to_labels_or_plain_text() {
+        let a = doc(
+            "01-a",
+            None,
+            "# A\n\n## Some Part\n\n## Twin {#x}\n\n## Twin {#x}\n",
+        );
+        let s = doc("01-a", Some("demo"), "# demo\n");
+        let b = doc("02-b", None, "# B\n");
+        let targets = Targets::new(&[a, s, b]);
+        let internal = |l: &str| Target::Internal(l.to_string());
+        assert_eq!(targets.resolve(&b, "01-a.md"), internal("rl--01-a"));
+        assert_eq!(
+            targets.resolve(&b, "01-a.md#some-part"),
+            internal("rl--01-a--some-part")
+        );
+        assert_eq!(targets.resolve(&a, "#a"), internal("rl--01-a"));
+        assert_eq!(
+            targets.resolve(&a, "scripts/01-a/demo.md"),
+            internal("rl--01-a--script--demo")
+        );
+        assert_eq!(targets.resolve(&s, "../../02-b.md"), internal("rl--02-b"));
+        assert_eq!(targets.resolve(&a, "01-a.md#nope"), Target::Plain);
+        assert_eq!(targets.resolve(&a, "#x"), Target::Plain);
+        let h2_first = doc("03-c", None, "## Not a title\n");
+        assert_eq!(h2_first.headings()[0].1, "rl--03-c--not-a-title");
+        assert_eq!(targets.resolve(&a, "../../../x.md"), Target::Plain);
+        assert_eq!(
+            targets.resolve(&a, "https://x.org/a"),
+            Target::External("https://x.org/a".into())
+        );
+    }
+}
