@@ -37,6 +37,8 @@ pub(crate) struct Written {
     pub place: String,
     pub bytes: u64,
     pub unchanged: bool,
+    /// What else the summary says of it (`864 of 864 formulas as math`).
+    pub detail: Option<String>,
 }
 
 /// What the cache remembers of every output.
@@ -49,7 +51,11 @@ struct Held {
 #[derive(Clone, Serialize, Deserialize)]
 enum Stamp {
     Folder(SiteStamp),
-    File { len: u64, digest: Digest },
+    File {
+        len: u64,
+        digest: Digest,
+        detail: Option<String>,
+    },
 }
 
 /// What making the formats needs.
@@ -65,7 +71,13 @@ pub(super) struct Inputs<'a> {
 /// carries. Problems and what was written go to `pass`.
 pub(super) fn publish(inputs: &Inputs, pass: &mut Pass) -> Vec<Download> {
     let book = inputs.book;
-    if book.config.outputs.formats.iter().all(|&f| f == Format::Html) {
+    if book
+        .config
+        .outputs
+        .formats
+        .iter()
+        .all(|&f| f == Format::Html)
+    {
         return Vec::new();
     }
     let mut held: Held = inputs.cache.load(&CacheFile::outputs()).unwrap_or_default();
@@ -185,6 +197,7 @@ fn markdown_folder(
             place,
             bytes,
             unchanged: true,
+            detail: None,
         };
         return Ok((written, None));
     }
@@ -197,6 +210,7 @@ fn markdown_folder(
         place,
         bytes,
         unchanged: false,
+        detail: None,
     };
     Ok((written, None))
 }
@@ -244,19 +258,21 @@ fn single_file(
     let in_site = site_path(inputs.book, &path);
     let kept = entry(held, format, key).and_then(|stamp| read_if(&path, &stamp));
     let unchanged = kept.is_some();
-    let bytes = match kept {
-        Some(bytes) => bytes,
+    let (bytes, detail) = match kept {
+        Some(kept) => kept,
         None => make(inputs, format, pages(inputs, pages_memo, pass)?, pass)?,
     };
     let stamp = Stamp::File {
         len: bytes.len() as u64,
         digest: Digest::of(&bytes),
+        detail: detail.clone(),
     };
     let written = Written {
         format,
         place,
         bytes: bytes.len() as u64,
         unchanged,
+        detail,
     };
     let download = match in_site {
         Some(rel) => Some(Download {
@@ -285,13 +301,20 @@ fn site_path(book: &Book, file: &Path) -> Option<String> {
     (!rel.is_empty()).then_some(rel)
 }
 
-/// The bytes of the file at `path` when it is the one `stamp` describes.
-fn read_if(path: &Path, stamp: &Stamp) -> Option<Vec<u8>> {
-    let Stamp::File { len, digest } = stamp else {
+/// The bytes of the file at `path` (and what the summary says of it) when it is the one
+/// `stamp` describes.
+fn read_if(path: &Path, stamp: &Stamp) -> Option<(Vec<u8>, Option<String>)> {
+    let Stamp::File {
+        len,
+        digest,
+        detail,
+    } = stamp
+    else {
         return None;
     };
     let bytes = std::fs::read(path).ok()?;
-    (bytes.len() as u64 == *len && Digest::of(&bytes) == *digest).then_some(bytes)
+    let same = bytes.len() as u64 == *len && Digest::of(&bytes) == *digest;
+    same.then(|| (bytes, detail.clone()))
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -303,35 +326,46 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Make the EPUB or PDF of `pages`.
+/// Make the EPUB or PDF of `pages`, with what the summary says of it.
 fn make(
     inputs: &Inputs,
     format: Format,
     pages: &[MarkdownPage],
     pass: &mut Pass,
-) -> Result<Vec<u8>> {
+) -> Result<(Vec<u8>, Option<String>)> {
     match format {
         Format::Epub => {
             let mut math = crate::render::math::MathCache::load(inputs.cache);
             math.extend(crate::render::epub::formulas(pages));
-            crate::render::epub::write_epub(inputs.book, pages, &math)
+            Ok((
+                crate::render::epub::write_epub(inputs.book, pages, &math)?,
+                None,
+            ))
         }
         _ => pdf(inputs, pages, pass),
     }
 }
 
 #[cfg(feature = "pdf")]
-fn pdf(inputs: &Inputs, pages: &[MarkdownPage], pass: &mut Pass) -> Result<Vec<u8>> {
+fn pdf(
+    inputs: &Inputs,
+    pages: &[MarkdownPage],
+    pass: &mut Pass,
+) -> Result<(Vec<u8>, Option<String>)> {
     let out = crate::render::pdf::write_pdf(inputs.book, pages)?;
     for w in out.warnings {
         pass.diagnostics
             .push(if inputs.strict { w.into_error() } else { w });
     }
-    Ok(out.bytes)
+    let detail = format!(
+        "{} of {} formulas as math",
+        out.formulas_converted, out.formulas
+    );
+    Ok((out.bytes, Some(detail)))
 }
 
 #[cfg(not(feature = "pdf"))]
-fn pdf(_: &Inputs, _: &[MarkdownPage], _: &mut Pass) -> Result<Vec<u8>> {
+fn pdf(_: &Inputs, _: &[MarkdownPage], _: &mut Pass) -> Result<(Vec<u8>, Option<String>)> {
     anyhow::bail!(NO_PDF)
 }
 

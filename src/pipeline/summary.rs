@@ -151,8 +151,12 @@ pub(crate) fn built(pass: &Pass) -> String {
         ));
     }
     for out in &pass.outputs {
+        let detail = out
+            .detail
+            .as_ref()
+            .map_or(String::new(), |d| format!(", {d}"));
         places.push(format!(
-            "{} ({}, {}{})",
+            "{} ({}, {}{detail}{})",
             out.place,
             out.format.name(),
             size(out.bytes),

@@ -179,7 +179,10 @@ fn generated_files_are_recognised() {
 #[test]
 fn a_title_from_frontmatter_becomes_the_heading() {
     let src = "---\ntitle: Lesson *One*\n---\nBody.\n";
-    assert_eq!(text_of(src, &LessonRun::default()), "# Lesson \\*One\\*\n\nBody.\n");
+    assert_eq!(
+        text_of(src, &LessonRun::default()),
+        "# Lesson \\*One\\*\n\nBody.\n"
+    );
     let src = "---\ntitle: Other\n---\n# Own heading\n";
     assert_eq!(text_of(src, &LessonRun::default()), "# Own heading\n");
 }

@@ -74,6 +74,7 @@ impl Scanner {
     }
 
     /// Whether a comment is still open.
+    #[cfg(test)]
     pub(crate) fn in_comment(&self) -> bool {
         self.comment.is_some()
     }
