@@ -81,7 +81,7 @@ pub(super) fn publish(inputs: &Inputs, pass: &mut Pass) -> Vec<Download> {
         return Vec::new();
     }
     let mut held: Held = inputs.cache.load(&CacheFile::outputs()).unwrap_or_default();
-    let mut pages: Option<Vec<MarkdownPage>> = None;
+    let mut pages: Memo = None;
     let mut downloads = Vec::new();
     for &format in &book.config.outputs.formats {
         if format == Format::Html {
@@ -135,35 +135,35 @@ fn key_of(inputs: &Inputs, format: Format) -> Digest {
     h.finish()
 }
 
-/// The Markdown pages, made on first use; their warnings join the pass's.
-fn pages<'p>(
-    inputs: &Inputs,
-    pages: &'p mut Option<Vec<MarkdownPage>>,
-    pass: &mut Pass,
-) -> Result<&'p [MarkdownPage]> {
-    if pages.is_none() {
-        let mut made = Vec::with_capacity(inputs.book.lessons.len());
-        let empty = LessonRun::default();
-        // The HTML pages report the same warnings.
+/// The Markdown pages once made, and whether they had warnings.
+type Memo = Option<(Vec<MarkdownPage>, bool)>;
+
+/// The Markdown pages, made on first use; their warnings join the pass's (unless the HTML
+/// pages, which report the same ones, are made too). Under `--strict` a warning stops every
+/// format.
+fn pages<'p>(inputs: &Inputs, memo: &'p mut Memo, pass: &mut Pass) -> Result<&'p [MarkdownPage]> {
+    let (made, warned) = memo.get_or_insert_with(|| {
         let html = inputs.book.config.outputs.formats.contains(&Format::Html);
+        let empty = LessonRun::default();
+        let mut warned = false;
+        let mut made = Vec::with_capacity(inputs.book.lessons.len());
         for (i, lesson) in inputs.book.lessons.iter().enumerate() {
             let run = inputs.runs.get(i).unwrap_or(&empty);
             let draw = crate::lang::plot::svg::draw;
             let (page, warnings) = markdown::render_page(inputs.book, lesson, run, draw);
-            if !html {
-                for w in warnings {
-                    pass.diagnostics
-                        .push(if inputs.strict { w.into_error() } else { w });
-                }
+            warned |= !warnings.is_empty();
+            for w in warnings.into_iter().filter(|_| !html) {
+                pass.diagnostics
+                    .push(if inputs.strict { w.into_error() } else { w });
             }
             made.push(page);
         }
-        *pages = Some(made);
+        (made, warned)
+    });
+    if inputs.strict && *warned {
+        anyhow::bail!("not written: under --strict the lessons' warnings are errors");
     }
-    if inputs.strict && pass.failed() {
-        anyhow::bail!("the pages have errors; nothing else is written");
-    }
-    Ok(pages.as_deref().unwrap_or_default())
+    Ok(made)
 }
 
 fn entry(held: &Held, format: Format, key: &Digest) -> Option<Stamp> {
@@ -182,7 +182,7 @@ fn markdown_folder(
     inputs: &Inputs,
     key: &Digest,
     held: &mut Held,
-    pages_memo: &mut Option<Vec<MarkdownPage>>,
+    pages_memo: &mut Memo,
     pass: &mut Pass,
 ) -> Result<(Written, Option<Download>)> {
     let book = inputs.book;
@@ -246,7 +246,7 @@ fn single_file(
     format: Format,
     key: &Digest,
     held: &mut Held,
-    pages_memo: &mut Option<Vec<MarkdownPage>>,
+    pages_memo: &mut Memo,
     pass: &mut Pass,
 ) -> Result<(Written, Option<Download>)> {
     let config = &inputs.book.config;
@@ -353,9 +353,13 @@ fn pdf(
     pass: &mut Pass,
 ) -> Result<(Vec<u8>, Option<String>)> {
     let out = crate::render::pdf::write_pdf(inputs.book, pages)?;
+    let failed = out.warnings.len();
     for w in out.warnings {
         pass.diagnostics
             .push(if inputs.strict { w.into_error() } else { w });
+    }
+    if inputs.strict && failed > 0 {
+        anyhow::bail!("not written: {failed} problem(s) above, errors under --strict");
     }
     let detail = format!(
         "{} of {} formulas as math",

@@ -272,3 +272,26 @@ fn the_epub_is_part_of_the_site_and_linked_from_its_index() {
     );
     assert!(again.stdout.contains("(epub, ") && again.stdout.contains("already up to date"));
 }
+
+#[test]
+fn a_strict_build_with_a_broken_link_writes_no_format() {
+    let dir = common::fixture_book("markdown");
+    let lesson = dir.path().join("content/02-other.md");
+    common::edit_file(&lesson, "Back to", "See [gone](09-gone.md). Back to");
+    for formats in ["markdown,epub", "html,markdown,epub"] {
+        let run = common::rlbook(
+            dir.path(),
+            &["build", "--locked", "--strict", "--format", formats],
+            &[],
+        );
+        assert!(!run.ok, "{formats}");
+        assert!(
+            run.stderr
+                .contains("content/02-other.md:3: broken lesson link '09-gone.md'"),
+            "{}",
+            run.stderr
+        );
+        assert!(!dir.path().join("book/02-other.md").exists(), "{formats}");
+        assert!(!dir.path().join("site").exists(), "{formats}");
+    }
+}
