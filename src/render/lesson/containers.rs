@@ -16,7 +16,7 @@ const TABLE_SCROLL: &str = "<div class=\"table-scroll\" tabindex=\"0\">\n";
 
 /// A directive comment that shapes the page.
 #[derive(Clone, Debug, PartialEq)]
-enum Directive {
+pub(crate) enum Directive {
     Callout(BlockQuoteKind, Option<String>),
     Exercise(Option<String>),
     Solution(Option<String>),
@@ -175,7 +175,7 @@ fn html_block(events: &[Ev], i: usize) -> (String, usize) {
 }
 
 /// `<!-- name -->` or `<!-- name: argument -->`, alone in the block.
-fn parse_directive(html: &str) -> Option<Directive> {
+pub(crate) fn parse_directive(html: &str) -> Option<Directive> {
     let inner = html
         .trim()
         .strip_prefix("<!--")?
@@ -215,7 +215,7 @@ fn aside_open(kind: BlockQuoteKind, title: Option<&str>) -> String {
     )
 }
 
-fn kind_name(kind: BlockQuoteKind) -> &'static str {
+pub(crate) fn kind_name(kind: BlockQuoteKind) -> &'static str {
     match kind {
         BlockQuoteKind::Note => "Note",
         BlockQuoteKind::Tip => "Tip",

@@ -34,7 +34,7 @@
 //! With `strict`, every warning is an error (all of them reported together).
 
 mod blocks;
-mod containers;
+pub(crate) mod containers;
 pub(crate) mod headings;
 pub(crate) mod links;
 mod mathml;

@@ -60,6 +60,7 @@ pub struct MarkdownScript {
 }
 
 mod blocks;
+mod containers;
 mod edits;
 mod links;
 mod math;
@@ -140,6 +141,7 @@ pub(crate) fn render_page(
     blocks::edit(&mut page, &mut edits);
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
+    containers::edit(source, &outline, &mut edits);
     if let Some(title) = &lesson.frontmatter.title
         && !outline.headings.iter().any(|h| h.level == 1)
     {

@@ -28,12 +28,23 @@ pub(crate) struct Link {
     pub inline: bool,
 }
 
-/// The lesson's headings, tables and links, in source order.
+/// What a top-level block of the lesson is, for the directive comments that shape blocks.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Top {
+    /// An HTML block and its text.
+    Html(String),
+    Quote,
+    Heading,
+    Other,
+}
+
+/// The lesson's headings, tables and links, and its top-level blocks, in source order.
 #[derive(Default)]
 pub(crate) struct Outline {
     pub headings: Vec<Heading>,
     pub tables: Vec<Range<usize>>,
     pub links: Vec<Link>,
+    pub blocks: Vec<(Top, Range<usize>)>,
 }
 
 /// The outline of `source[start..]` (ranges are offsets of `source`).
@@ -44,8 +55,10 @@ pub(crate) fn outline(source: &str, start: usize) -> Outline {
     let mut open: Option<(u8, Range<usize>, String, Option<String>)> = None;
     let mut anchors = Anchors::default();
     let body = &source[start.min(source.len())..];
+    let mut depth = 0usize;
     for (event, range) in Parser::new_ext(body, options).into_offset_iter() {
         let range = range.start + start..range.end + start;
+        top_level(&mut out.blocks, &mut depth, &event, &range);
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
                 let level = crate::render::lesson::headings::level_number(level);
@@ -84,6 +97,37 @@ pub(crate) fn outline(source: &str, start: usize) -> Outline {
         }
     }
     out
+}
+
+/// Note the top-level block `event` starts (or the HTML it adds to the open one).
+fn top_level(
+    blocks: &mut Vec<(Top, Range<usize>)>,
+    depth: &mut usize,
+    event: &Event,
+    range: &Range<usize>,
+) {
+    match event {
+        Event::Start(tag) => {
+            if *depth == 0 {
+                let top = match tag {
+                    Tag::HtmlBlock => Top::Html(String::new()),
+                    Tag::BlockQuote(_) => Top::Quote,
+                    Tag::Heading { .. } => Top::Heading,
+                    _ => Top::Other,
+                };
+                blocks.push((top, range.clone()));
+            }
+            *depth += 1;
+        }
+        Event::End(_) => *depth = depth.saturating_sub(1),
+        Event::Html(html) if *depth == 1 => {
+            if let Some((Top::Html(text), _)) = blocks.last_mut() {
+                text.push_str(html);
+            }
+        }
+        _ if *depth == 0 => blocks.push((Top::Other, range.clone())),
+        _ => {}
+    }
 }
 
 /// GitHub's heading anchors: lower case, letters, digits, `-` and `_` kept, spaces made
