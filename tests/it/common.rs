@@ -259,12 +259,17 @@ pub(crate) fn page_figures(html: &str) -> Vec<PageFigure> {
 
 /// Every page of a built site (`*.html` at any depth).
 pub(crate) fn site_pages(site: &Path) -> Vec<PathBuf> {
-    let mut pages: Vec<PathBuf> = walk(site)
+    files_ending(site, "html")
+}
+
+/// Every file of `dir` (at any depth) with extension `ext`, in order.
+pub(crate) fn files_ending(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walk(dir)
         .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
         .collect();
-    pages.sort();
-    pages
+    files.sort();
+    files
 }
 
 fn walk(dir: &Path) -> Vec<PathBuf> {

@@ -115,32 +115,10 @@ fn the_public_course_in_markdown_matches_the_reference_book() {
         }
     }
     assert_eq!(lessons, 12, "the 12 reference lessons");
-    for page in markdown_pages(&book) {
+    for page in common::files_ending(&book, "md") {
         failures.extend(dangling(&book, &page));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
-
-fn markdown_pages(book: &Path) -> Vec<PathBuf> {
-    let mut pages: Vec<PathBuf> = walk(book)
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    pages.sort();
-    pages
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).expect("read dir").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(walk(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
 }
 
 #[test]
@@ -157,7 +135,7 @@ fn every_markdown_rule_on_a_fixture_book() {
         let name = page.replace(['/', '.'], "_");
         insta::assert_snapshot!(name, text);
     }
-    let problems: Vec<String> = markdown_pages(&book)
+    let problems: Vec<String> = common::files_ending(&book, "md")
         .iter()
         .flat_map(|p| dangling(&book, p))
         .collect();

@@ -237,8 +237,23 @@ fn closer_edit(source: &str, floor: usize, at: usize) -> (Range<usize>, String) 
     (at - blanks..at + 2, dollars.to_string())
 }
 
-/// The text that replaces one inline value.
+/// The text that replaces one inline value on the HTML page.
 fn inline_text(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> String {
+    value_text(value, v, in_math, escape_markdown, |message| {
+        format!("<span class=\"inline-error\">{message}</span>")
+    })
+}
+
+/// An inline value as text of the page: `$value$` when it stood before a `$`, bare inside
+/// math, else `escape`d; a failed value `\text{(error)}` in math, else its message, escaped,
+/// as `failure` shows it.
+pub(crate) fn value_text(
+    value: Option<&InlineRun>,
+    v: &InlineValue,
+    in_math: bool,
+    escape: fn(&str) -> String,
+    failure: fn(&str) -> String,
+) -> String {
     match value.map(|r| &r.value) {
         Some(Ok(text)) if v.wrap_math => {
             let text = one_line(text.trim());
@@ -249,17 +264,14 @@ fn inline_text(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> Str
             }
         }
         Some(Ok(text)) if in_math => one_line(text),
-        Some(Ok(text)) => escape_markdown(&one_line(text)),
+        Some(Ok(text)) => escape(&one_line(text)),
         _ if in_math && !v.wrap_math => "\\text{(error)}".to_string(),
         other => {
             let message = match other {
                 Some(Err(e)) => e.error.to_string(),
                 _ => format!("'{}' was not evaluated", v.expr),
             };
-            format!(
-                "<span class=\"inline-error\">{}</span>",
-                escape_markdown(&one_line(&message))
-            )
+            failure(&escape(&one_line(&message)))
         }
     }
 }

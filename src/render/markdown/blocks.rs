@@ -140,7 +140,8 @@ impl Page<'_> {
             let n = self.figure_count;
             let svg = (self.draw)(fig, &format!("plot-{n}")).svg;
             let hash = Digest::of(svg.as_bytes()).hex();
-            let path = format!("plots/{}/{}-{n}-{}.svg", self.slug, self.stem, &hash[..8]);
+            let slug = &self.lesson.slug;
+            let path = format!("plots/{slug}/{}-{n}-{}.svg", self.stem, &hash[..8]);
             let alt = alt_text(&crate::lang::plot::svg::title(fig), n);
             lines.push_str(&format!("![{alt}]({}{path})", self.up));
             let last_in_row = (k + 1) % cols.max(1) == 0 || k + 1 == figures.len();
@@ -151,20 +152,13 @@ impl Page<'_> {
     }
 }
 
-/// A figure's alternative text: its title, or `plot N`, with Markdown's brackets escaped.
+/// A figure's alternative text: its title, or `plot N`, with Markdown's punctuation escaped.
 fn alt_text(title: &str, n: usize) -> String {
     let title = crate::render::lesson::prepare::one_line(title.trim());
     if title.is_empty() || title == "Figure" {
         return format!("plot {n}");
     }
-    let mut out = String::with_capacity(title.len());
-    for c in title.chars() {
-        if matches!(c, '[' | ']' | '\\' | '*' | '_' | '`' | '<' | '>') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
+    super::escape_text(&title)
 }
 
 #[cfg(test)]

@@ -72,7 +72,7 @@ use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{InlineRun, LessonRun};
 use crate::render::figure::DrawFn;
-use crate::render::lesson::prepare::{one_line, text_edits};
+use crate::render::lesson::prepare::{text_edits, value_text};
 use edits::Edits;
 
 /// The first line of every file the Markdown writer makes.
@@ -93,8 +93,7 @@ pub(crate) struct Page<'a> {
     lesson: &'a Lesson,
     run: &'a LessonRun,
     draw: DrawFn,
-    /// Figure files are `plots/<slug>/<stem>-N-<hash>.svg`.
-    slug: String,
+    /// Figure files are `plots/<lesson slug>/<stem>-N-<hash>.svg`.
     stem: String,
     /// From the page's folder to the book folder (`../../` for a script page).
     up: String,
@@ -127,7 +126,6 @@ pub(crate) fn render_page(
         lesson,
         run,
         draw,
-        slug: lesson.slug.clone(),
         stem: "plot".into(),
         up: String::new(),
         figure_count: 0,
@@ -137,7 +135,7 @@ pub(crate) fn render_page(
     let source = lesson.source.as_str();
     let outline = outline::outline(source, lesson.body_start);
     let mut edits = Edits::default();
-    edits.extend(text_edits(lesson, run, value_text));
+    edits.extend(text_edits(lesson, run, markdown_value));
     blocks::edit(&mut page, &mut edits);
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
@@ -197,7 +195,6 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
             figure_count: 0,
             figures: Vec::new(),
             warnings: Vec::new(),
-            slug: page.slug.clone(),
             ..*page
         };
         let mut printed = run.map(|r| r.text.clone()).unwrap_or_default();
@@ -234,36 +231,21 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
     out
 }
 
-/// An inline value as Markdown: `$value$` when it stood before a `$`, bare inside math,
-/// else the value with Markdown's punctuation escaped; a failed value as an italic note.
-fn value_text(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> String {
-    match value.map(|r| &r.value) {
-        Some(Ok(text)) if v.wrap_math => {
-            let text = one_line(text.trim());
-            if text.is_empty() {
-                text
-            } else {
-                format!("${text}$")
-            }
-        }
-        Some(Ok(text)) if in_math => one_line(text),
-        Some(Ok(text)) => escape_text(&one_line(text)),
-        _ if in_math && !v.wrap_math => "\\text{(error)}".to_string(),
-        Some(Err(e)) => format!(
-            "*(error: {})*",
-            escape_text(&one_line(&e.error.to_string()))
-        ),
-        None => format!("*('{}' was not evaluated)*", escape_text(&v.expr)),
-    }
+/// An inline value as Markdown (see [`crate::render::lesson::prepare::value_text`]); a
+/// failed value as an italic note.
+fn markdown_value(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> String {
+    value_text(value, v, in_math, escape_text, |message| {
+        format!("*(error: {message})*")
+    })
 }
 
 /// Text that Markdown reads literally: its inline punctuation escaped.
-fn escape_text(text: &str) -> String {
+pub(crate) fn escape_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 4);
     for c in text.chars() {
         if matches!(
             c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '$' | '~'
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '$' | '~' | '#'
         ) {
             out.push('\\');
         }

@@ -135,17 +135,7 @@ pub(crate) fn script_link(slug: &str, name: &str) -> String {
 
 /// Plain text as a table cell: Markdown's punctuation escaped, one line.
 fn cell_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in crate::render::lesson::prepare::one_line(text.trim()).chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '$' | '#' | '~'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
+    super::escape_text(&crate::render::lesson::prepare::one_line(text.trim()))
 }
 
 /// `value` as a code span (a longer fence when it holds backticks; `|` escaped, as a table
