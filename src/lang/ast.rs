@@ -5,6 +5,7 @@
 //! Function bodies and lambda bodies are shared behind `Arc` so that registering a function
 //! or creating a lambda never copies the tree.
 
+pub use super::names::{Name, Var};
 use std::sync::Arc;
 
 /// Where a piece of syntax came from: the source it belongs to (an index into the session's
@@ -120,7 +121,7 @@ pub enum ExprKind {
     Number(f64),
     Str(String),
     /// A bare name: a variable lookup (`undefined variable 'x'` when missing).
-    Ident(String),
+    Ident(Var),
     /// `end` inside index arguments: bound to the relevant dimension while they are evaluated.
     End,
     /// A lone `:` as an index argument (all elements).
@@ -140,7 +141,7 @@ pub enum ExprKind {
     },
     /// `NAME(args)`: indexing or a call, decided at run time (spec §7.3).
     CallOrIndex {
-        name: String,
+        name: Var,
         args: Vec<Expr>,
     },
     /// `expr(args)` where expr is not a bare name: chained indexing (`svd(P)(1)`).
@@ -172,7 +173,7 @@ pub enum ExprKind {
 /// The parsed form of a lambda literal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LambdaDef {
-    pub params: Vec<String>,
+    pub params: Vec<Name>,
     pub body: Expr,
     /// Source text of the body, as written (display: `@(x, y) <text>`).
     pub text: String,
@@ -192,13 +193,13 @@ pub enum StmtKind {
     Expr(Expr),
     /// `name = value` or `name op= value` (`op` is `Add`, `Sub`, `Mul` or `Div`).
     Assign {
-        name: String,
+        name: Var,
         op: Option<BinOp>,
         value: Expr,
     },
     /// `name(args) = value`.
     IndexAssign {
-        name: String,
+        name: Var,
         args: Vec<Expr>,
         value: Expr,
     },
@@ -210,7 +211,7 @@ pub enum StmtKind {
     },
     /// `[a, b, c] = value`.
     MultiAssign {
-        names: Vec<String>,
+        names: Vec<Var>,
         value: Expr,
     },
     If {
@@ -218,7 +219,7 @@ pub enum StmtKind {
         otherwise: Option<Vec<Stmt>>,
     },
     For {
-        var: String,
+        var: Var,
         iter: Expr,
         body: Vec<Stmt>,
     },
@@ -251,8 +252,8 @@ pub enum StmtKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FunctionDef {
     pub name: String,
-    pub params: Vec<String>,
-    pub outputs: Vec<String>,
+    pub params: Vec<Name>,
+    pub outputs: Vec<Name>,
     pub body: Vec<Stmt>,
     pub span: Span,
 }

@@ -106,7 +106,16 @@ pub fn value(v: &Value) -> String {
             let parts: Vec<String> = items.iter().map(value).collect();
             format!("({})", parts.join(", "))
         }
-        Value::Lambda(l) => format!("@({}) {}", l.def.params.join(", "), l.def.text),
+        Value::Lambda(l) => format!(
+            "@({}) {}",
+            l.def
+                .params
+                .iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            l.def.text
+        ),
         Value::Handle(name) => format!("@{name}"),
     }
 }

@@ -11,6 +11,7 @@ pub(crate) mod eval;
 pub mod format;
 pub(crate) mod lexer;
 pub mod limits;
+pub mod names;
 pub(crate) mod ops;
 pub(crate) mod parser;
 pub mod plot;

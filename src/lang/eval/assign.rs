@@ -7,7 +7,7 @@
 
 use super::Interp;
 use super::index::{EndRule, Idx};
-use crate::lang::ast::Expr;
+use crate::lang::ast::{Expr, Var};
 use crate::lang::display;
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::limits;
@@ -72,21 +72,21 @@ impl Interp {
     /// Perform `name(args) = rhs`; returns the script-mode echo text when `echo` is set.
     pub(crate) fn index_assign(
         &mut self,
-        name: &str,
+        name: &Var,
         args: &[Expr],
         rhs: Value,
         echo: bool,
     ) -> LangResult<Option<String>> {
         let idx = {
-            let target = self.vars.get(name).cloned().unwrap_or(Value::None);
+            let target = self.vars.lookup(name).cloned().unwrap_or(Value::None);
             self.eval_indices(&target, args, EndRule::Assign)?
         };
-        let written = match self.vars.get_mut(name) {
+        let written = match self.vars.lookup_mut(name) {
             Some(slot) => assign_into(slot, &idx, &rhs)?,
             None => {
                 let mut fresh = Value::None;
                 let written = assign_into(&mut fresh, &idx, &rhs)?;
-                self.vars.insert(name.to_string(), fresh);
+                self.vars.assign(name, fresh);
                 written
             }
         };

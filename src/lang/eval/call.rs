@@ -4,7 +4,7 @@
 //! another file in the current workspace.
 
 use super::{CONSTANT_NAMES, Flow, Interp, is_initial_constant};
-use crate::lang::ast::{Expr, FunctionDef};
+use crate::lang::ast::{Expr, FunctionDef, Name, Var};
 use crate::lang::builtins::{self, Args};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::parser;
@@ -17,26 +17,24 @@ impl Interp {
     /// indexing a scalar variable is tried last so it never shadows a function).
     pub(crate) fn call_or_index(
         &mut self,
-        name: &str,
+        var: &Var,
         args: &[Expr],
         nargout: usize,
     ) -> LangResult<Value> {
-        if let Some(v) = self.vars.get(name)
-            && is_indexable(v)
-        {
-            return self.index_variable(name, args);
+        if self.vars.lookup(var).is_some_and(is_indexable) {
+            return self.index_variable(var, args);
         }
         let values = self.eval_args(args)?;
-        if let Some(v) = self.resolve_callable(name) {
+        if let Some(v) = self.resolve_callable(var) {
             return self.call_callable(v, values, nargout);
         }
-        if let Some(v) = self.vars.get(name)
+        if let Some(v) = self.vars.lookup(var)
             && matches!(v, Value::Scalar(_) | Value::Complex(_) | Value::Bool(_))
         {
             let v = v.clone();
             return self.index_scalar(&v, &values);
         }
-        Err(LangError::undefined_function(name))
+        Err(LangError::undefined_function(var))
     }
 
     /// Call a function by name with evaluated arguments (commands, `feval`, method sugar).
@@ -139,8 +137,7 @@ impl Interp {
                 def.outputs.len()
             )));
         }
-        let mut frame =
-            Workspace::with_capacity_and_hasher(def.params.len() + 2, Default::default());
+        let mut frame = Workspace::with_capacity(def.params.len() + def.outputs.len() + 4);
         // The callee sees the caller's values of the constants (spec §7.1, plus `true` and
         // `false`, which rustlab forgets). Unchanged ones are found by `lookup_var`'s fallback,
         // so a call allocates only for constants the caller redefined.
@@ -148,7 +145,7 @@ impl Interp {
             if let Some(v) = self.vars.get(name)
                 && !is_initial_constant(name, v)
             {
-                frame.insert(name.to_string(), v.clone());
+                frame.insert(Name::from(name), v.clone());
             }
         }
         frame.extend(def.params.iter().cloned().zip(args));

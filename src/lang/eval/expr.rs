@@ -9,22 +9,21 @@ use crate::lang::ops;
 use crate::lang::value::{Lambda, Value};
 use std::sync::Arc;
 
-/// Below this much remaining stack, evaluation moves to a fresh stack segment, so deep
-/// nesting and recursion end in a clean error, never a stack overflow.
-const STACK_RED_ZONE: usize = 128 * 1024;
-const STACK_GROWTH: usize = 4 * 1024 * 1024;
-
 impl Interp {
     /// Evaluate an expression for one value.
     pub(crate) fn eval(&mut self, e: &Expr) -> LangResult<Value> {
-        stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.eval_kind(e, 1))
-            .map_err(|err| err.at(e.span))
+        if matches!(e.kind, ExprKind::Binary(..) | ExprKind::Unary(..))
+            && let Some(x) = self.try_scalar(e)
+        {
+            return Ok(Value::Scalar(x));
+        }
+        self.eval_with_nargout(e, 1)
     }
 
     /// Evaluate an expression whose value feeds `nargout` names (`[a, b] = f(...)`): direct
     /// calls are told how many outputs are wanted.
     pub(crate) fn eval_with_nargout(&mut self, e: &Expr, nargout: usize) -> LangResult<Value> {
-        stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.eval_kind(e, nargout))
+        self.nested(|interp| interp.eval_kind(e, nargout))
             .map_err(|err| err.at(e.span))
     }
 
@@ -37,7 +36,7 @@ impl Interp {
         match &e.kind {
             ExprKind::Number(x) => Ok(Value::Scalar(*x)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
-            ExprKind::Ident(name) => self.lookup_var(name),
+            ExprKind::Ident(var) => self.read_var(var),
             ExprKind::End => self
                 .end_values
                 .last()

@@ -3,7 +3,7 @@
 //! beyond rustlab, scalars. Reads never copy the indexed array.
 
 use super::Interp;
-use crate::lang::ast::{Expr, ExprKind};
+use crate::lang::ast::{Expr, ExprKind, Var};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::value::{NumArray, Value};
 use std::sync::Arc;
@@ -88,8 +88,8 @@ fn one_position(x: f64) -> LangResult<usize> {
 
 impl Interp {
     /// `name(args)` where the variable is indexable.
-    pub(crate) fn index_variable(&mut self, name: &str, args: &[Expr]) -> LangResult<Value> {
-        let target = self.lookup_var(name)?;
+    pub(crate) fn index_variable(&mut self, var: &Var, args: &[Expr]) -> LangResult<Value> {
+        let target = self.read_var(var)?;
         let idx = self.eval_indices(&target, args, EndRule::Read)?;
         read(&target, &idx)
     }

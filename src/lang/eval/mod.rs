@@ -11,11 +11,13 @@ mod assign;
 mod call;
 mod expr;
 mod index;
+mod scalar;
 mod stmt;
 
 use super::ast::FunctionDef;
 use super::error::{LangError, LangResult};
 use super::limits::Limits;
+use super::names::Name;
 use super::plot::model::Figures;
 use super::rng::Rng;
 use super::source::SourceMap;
@@ -117,7 +119,17 @@ pub(crate) struct Interp {
     pub end_values: Vec<f64>,
     deadline: Option<Instant>,
     ticks: u32,
+    /// How many evaluations and blocks are running inside each other (see [`Interp::nested`]).
+    nesting: usize,
 }
+
+/// Every this many levels of nesting, [`Interp::nested`] checks the remaining stack.
+const STACK_CHECK_EVERY: usize = 8;
+/// Below this much remaining stack (enough for [`STACK_CHECK_EVERY`] levels and the builtin
+/// running beneath them), evaluation moves to a fresh stack segment of `STACK_GROWTH`, so deep
+/// nesting and recursion end in a clean error, never a stack overflow.
+const STACK_RED_ZONE: usize = 256 * 1024;
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 impl Interp {
     pub(crate) fn new(config: Config, rng: Rng) -> Interp {
@@ -138,6 +150,7 @@ impl Interp {
             end_values: Vec::new(),
             deadline: None,
             ticks: 0,
+            nesting: 0,
         }
     }
 
@@ -166,6 +179,20 @@ impl Interp {
             return Err(LangError::limit(format!("time limit of {secs} s exceeded")));
         }
         Ok(())
+    }
+
+    /// Run `body` one level of nesting deeper (an expression inside an expression, a block
+    /// inside a statement), checking the stack on every [`STACK_CHECK_EVERY`]th level only:
+    /// the check costs more than a scalar operation.
+    pub(crate) fn nested<T>(&mut self, body: impl FnOnce(&mut Interp) -> T) -> T {
+        self.nesting += 1;
+        let out = if self.nesting.is_multiple_of(STACK_CHECK_EVERY) {
+            stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || body(self))
+        } else {
+            body(self)
+        };
+        self.nesting -= 1;
+        out
     }
 
     /// Print a line of program output.
@@ -199,7 +226,7 @@ impl Interp {
 pub(crate) fn constants() -> Workspace {
     CONSTANT_NAMES
         .iter()
-        .filter_map(|name| Some((name.to_string(), constant(name)?)))
+        .filter_map(|name| Some((Name::from(*name), constant(name)?)))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! `switch`, `break`/`continue`/`return`, function definitions, `run`, keyword commands.
 
 use super::{Flow, Interp, Mode, constants};
-use crate::lang::ast::{Expr, FunctionDef, Program, Stmt, StmtKind};
+use crate::lang::ast::{Expr, FunctionDef, Name, Program, Stmt, StmtKind, Var};
 use crate::lang::display;
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::ops;
@@ -20,14 +20,16 @@ impl Interp {
 
     /// Run statements in order until one ends the list early.
     pub(crate) fn exec_block(&mut self, stmts: &[Stmt]) -> LangResult<Flow> {
-        for stmt in stmts {
-            self.check_time().map_err(|e| e.at(stmt.span))?;
-            let flow = self.exec_stmt(stmt).map_err(|e| e.at(stmt.span))?;
-            if flow != Flow::Normal {
-                return Ok(flow);
+        self.nested(|interp| {
+            for stmt in stmts {
+                interp.check_time().map_err(|e| e.at(stmt.span))?;
+                let flow = interp.exec_stmt(stmt).map_err(|e| e.at(stmt.span))?;
+                if flow != Flow::Normal {
+                    return Ok(flow);
+                }
             }
-        }
-        Ok(Flow::Normal)
+            Ok(Flow::Normal)
+        })
     }
 
     fn exec_stmt(&mut self, stmt: &Stmt) -> LangResult<Flow> {
@@ -37,11 +39,11 @@ impl Interp {
             StmtKind::Assign { name, op, value } => {
                 let mut v = self.eval(value)?;
                 if let Some(op) = op {
-                    let current = self.lookup_var(name)?;
+                    let current = self.read_var(name)?;
                     v = ops::binary(*op, &current, &v)?;
                 }
                 self.echo_assign(echo, name, &v);
-                self.set_var(name, v);
+                self.vars.assign(name, v);
             }
             StmtKind::IndexAssign { name, args, value } => {
                 let rhs = self.eval(value)?;
@@ -92,23 +94,14 @@ impl Interp {
         }
     }
 
-    /// A variable's value. Inside a function, a constant the caller left unchanged is not
-    /// copied into the frame; its initial value is found here.
-    pub(crate) fn lookup_var(&self, name: &str) -> LangResult<Value> {
-        if let Some(v) = self.vars.get(name) {
+    /// The value of the variable `var` names. Inside a function, a constant the caller left
+    /// unchanged is not copied into the frame; its initial value is found here.
+    pub(crate) fn read_var(&self, var: &Var) -> LangResult<Value> {
+        if let Some(v) = self.vars.lookup(var) {
             return Ok(v.clone());
         }
-        let inherited = self.in_function().then(|| super::constant(name)).flatten();
-        inherited.ok_or_else(|| LangError::undefined_variable(name))
-    }
-
-    /// Assign without reallocating the key when the variable exists (hot in loops).
-    pub(crate) fn set_var(&mut self, name: &str, v: Value) {
-        if let Some(slot) = self.vars.get_mut(name) {
-            *slot = v;
-        } else {
-            self.vars.insert(name.to_string(), v);
-        }
+        let inherited = self.in_function().then(|| super::constant(var)).flatten();
+        inherited.ok_or_else(|| LangError::undefined_variable(var))
     }
 
     fn assign_field(&mut self, name: &str, field: &str, v: Value) -> LangResult<()> {
@@ -116,8 +109,8 @@ impl Interp {
             None => {
                 let mut fields = std::collections::BTreeMap::new();
                 fields.insert(field.to_string(), v);
-                self.vars
-                    .insert(name.to_string(), Value::Struct(Arc::new(fields)));
+                let fields = Value::Struct(Arc::new(fields));
+                self.vars.insert(Name::from(name), fields);
                 Ok(())
             }
             Some(Value::Struct(fields)) => {
@@ -131,7 +124,7 @@ impl Interp {
         }
     }
 
-    fn exec_multi_assign(&mut self, names: &[String], value: &Expr, echo: bool) -> LangResult<()> {
+    fn exec_multi_assign(&mut self, names: &[Var], value: &Expr, echo: bool) -> LangResult<()> {
         let v = self.eval_with_nargout(value, names.len())?;
         let values = match v {
             Value::Tuple(items) if names.len() > 1 || items.len() > 1 => {
@@ -154,7 +147,7 @@ impl Interp {
         };
         for (name, v) in names.iter().zip(values) {
             self.echo_assign(echo, name, &v);
-            self.set_var(name, v);
+            self.vars.assign(name, v);
         }
         Ok(())
     }
@@ -176,7 +169,7 @@ impl Interp {
         }
     }
 
-    fn exec_for(&mut self, var: &str, iter: &Expr, body: &[Stmt]) -> LangResult<Flow> {
+    fn exec_for(&mut self, var: &Var, iter: &Expr, body: &[Stmt]) -> LangResult<Flow> {
         let items = self.eval(iter)?;
         let count = match &items {
             Value::Vector(a) => a.len(),
@@ -194,7 +187,7 @@ impl Interp {
                 Value::Vector(a) => Value::number(a.get(0, k)),
                 single => single.clone(),
             };
-            self.set_var(var, item);
+            self.vars.assign(var, item);
             self.check_time()?;
             match self.exec_block(body)? {
                 Flow::Break => break,

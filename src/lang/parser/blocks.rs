@@ -5,7 +5,7 @@
 
 use super::Parser;
 use super::stmt::BodyEnd;
-use crate::lang::ast::{Expr, FunctionDef, Span, Stmt, StmtKind};
+use crate::lang::ast::{Expr, FunctionDef, Name, Span, Stmt, StmtKind};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::lexer::Tok;
 use std::sync::Arc;
@@ -48,6 +48,7 @@ impl Parser<'_> {
             let header = p.span_since(start);
             p.finish_statement()?;
             let body = p.body_until(&[Tok::End], "'for'", header)?;
+            let var = p.var(&var);
             p.close_block(StmtKind::For { var, iter, body }, header)
         })
     }
@@ -131,7 +132,7 @@ impl Parser<'_> {
         })
     }
 
-    fn function_outputs_and_name(&mut self) -> LangResult<(Vec<String>, String)> {
+    fn function_outputs_and_name(&mut self) -> LangResult<(Vec<Name>, String)> {
         if self.eat(&Tok::LBracket) {
             let what = "expected identifier in function output list";
             if self.at(&Tok::RBracket) {
@@ -150,7 +151,7 @@ impl Parser<'_> {
         }
         self.bump();
         let (name, _) = self.expect_ident("expected function name after '='")?;
-        Ok((vec![first], name))
+        Ok((vec![self.name(&first)], name))
     }
 
     /// The keyword (`if`, `elseif`, `while`, `switch`, `case`), its expression and the

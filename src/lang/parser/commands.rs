@@ -71,7 +71,7 @@ impl Parser<'_> {
         let arg = self.parse_range()?;
         let span = start.to(arg.expr.span);
         let kind = ExprKind::CallOrIndex {
-            name: "close".to_string(),
+            name: self.var("close"),
             args: vec![arg.expr],
         };
         let call = self.node(kind, span, arg.height)?;

@@ -14,9 +14,10 @@ mod stmt;
 #[cfg(test)]
 mod tests;
 
-use crate::lang::ast::{Expr, ExprKind, Program, Span};
+use crate::lang::ast::{Expr, ExprKind, Name, Program, Span, Var};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::lexer::{self, LexMode, Tok, Token};
+use rustc_hash::FxHashMap;
 
 /// Parse a whole block or file; `source` goes into every span.
 pub(crate) fn parse_program(text: &str, source: u32) -> LangResult<Program> {
@@ -66,6 +67,9 @@ struct Parser<'a> {
     nesting: usize,
     /// Greater than zero while parsing call/index arguments, where `end` is a value.
     index_args: usize,
+    /// One shared [`Name`] per distinct identifier, so that the evaluator compares the
+    /// names of one program by pointer.
+    names: FxHashMap<String, Name>,
 }
 
 impl<'a> Parser<'a> {
@@ -82,6 +86,7 @@ impl<'a> Parser<'a> {
             eof,
             nesting: 0,
             index_args: 0,
+            names: FxHashMap::default(),
         }
     }
 
@@ -133,6 +138,21 @@ impl<'a> Parser<'a> {
     }
 
     /// Consume an identifier; otherwise fail with `"{what}, got {token:?}"`.
+    /// The program's one [`Name`] for `text`.
+    fn name(&mut self, text: &str) -> Name {
+        if let Some(name) = self.names.get(text) {
+            return name.clone();
+        }
+        let name = Name::new(text);
+        self.names.insert(text.to_string(), name.clone());
+        name
+    }
+
+    /// A variable occurrence named `text`.
+    fn var(&mut self, text: &str) -> Var {
+        Var::new(self.name(text))
+    }
+
     fn expect_ident(&mut self, what: &str) -> LangResult<(String, Span)> {
         if let Tok::Ident(name) = self.peek() {
             let name = name.clone();

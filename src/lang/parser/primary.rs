@@ -7,7 +7,7 @@
 //! closing delimiter, never inside an operator expression.
 
 use super::{Node, Parser};
-use crate::lang::ast::{Expr, ExprKind, LambdaDef, Span};
+use crate::lang::ast::{Expr, ExprKind, LambdaDef, Name, Span};
 use crate::lang::error::LangResult;
 use crate::lang::lexer::Tok;
 use std::sync::Arc;
@@ -108,11 +108,12 @@ impl Parser<'_> {
     fn name_or_call(&mut self, name: String) -> LangResult<Node> {
         let start = self.bump().span;
         if !self.at(&Tok::LParen) {
-            return self.node(ExprKind::Ident(name), start, 0);
+            let var = self.var(&name);
+            return self.node(ExprKind::Ident(var), start, 0);
         }
         let args = self.parse_args()?;
         let kind = ExprKind::CallOrIndex {
-            name,
+            name: self.var(&name),
             args: args.exprs,
         };
         self.node(kind, start.to(args.close), args.height)
@@ -260,13 +261,14 @@ impl Parser<'_> {
     }
 
     /// `[ NAME { ',' NAME } ]` up to (not including) `close`.
-    pub(super) fn name_list(&mut self, close: &Tok, what: &str) -> LangResult<Vec<String>> {
+    pub(super) fn name_list(&mut self, close: &Tok, what: &str) -> LangResult<Vec<Name>> {
         let mut names = Vec::new();
         if self.at(close) {
             return Ok(names);
         }
         loop {
-            names.push(self.expect_ident(what)?.0);
+            let (text, _) = self.expect_ident(what)?;
+            names.push(self.name(&text));
             if !self.eat(&Tok::Comma) {
                 return Ok(names);
             }

@@ -4,7 +4,7 @@
 //! a block keyword).
 
 use super::Parser;
-use crate::lang::ast::{BinOp, Span, Stmt, StmtKind};
+use crate::lang::ast::{BinOp, Span, Stmt, StmtKind, Var};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::lexer::Tok;
 
@@ -116,6 +116,7 @@ impl Parser<'_> {
     fn parse_multi_assign(&mut self) -> LangResult<Stmt> {
         let start = self.bump().span;
         let names = self.name_list(&Tok::RBracket, "expected name in multi-assign list")?;
+        let names = names.into_iter().map(Var::new).collect();
         self.expect(&Tok::RBracket)?;
         self.bump();
         let value = self.parse_range()?.expr;
@@ -146,6 +147,7 @@ impl Parser<'_> {
         let value = self.parse_range()?.expr;
         let span = self.span_since(start);
         let args = args.exprs;
+        let name = self.var(&name);
         self.finish(StmtKind::IndexAssign { name, args, value }, span)
     }
 
@@ -156,6 +158,7 @@ impl Parser<'_> {
         self.bump();
         let value = self.parse_range()?.expr;
         let span = self.span_since(start);
+        let name = self.var(&name);
         self.finish(StmtKind::Assign { name, op, value }, span)
     }
 

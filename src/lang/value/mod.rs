@@ -7,16 +7,14 @@
 //! copies only when the data is shared.
 
 mod array;
+mod workspace;
 
 pub use array::{C64, NumArray};
+pub use workspace::Workspace;
 
 use super::ast::LambdaDef;
-use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// A set of variables: the session's top level, one function call, or a lambda's capture.
-pub type Workspace = FxHashMap<String, Value>;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {

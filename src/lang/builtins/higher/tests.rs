@@ -39,13 +39,13 @@ fn expr(kind: ExprKind) -> Expr {
 
 /// `@(x) relu(x)`, built by hand (the parser is written elsewhere).
 fn relu_lambda() -> Value {
-    let arg = expr(ExprKind::Ident("x".to_string()));
+    let arg = expr(ExprKind::Ident("x".into()));
     let body = expr(ExprKind::CallOrIndex {
-        name: "relu".to_string(),
+        name: "relu".into(),
         args: vec![arg],
     });
     let def = LambdaDef {
-        params: vec!["x".to_string()],
+        params: vec!["x".into()],
         body,
         text: "relu(x)".to_string(),
     };

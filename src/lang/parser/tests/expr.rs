@@ -176,7 +176,7 @@ fn lambda_text_is_the_body_as_written() {
         panic!("not a lambda: {e:?}");
     };
     assert_eq!(def.text, "x .* y  +1");
-    assert_eq!(def.params, vec!["x".to_string(), "y".to_string()]);
+    assert_eq!(def.params, vec!["x", "y"]);
     let e = parse_expression("f(@(t) t*k0, 2)", 0).unwrap();
     let ExprKind::CallOrIndex { args, .. } = &e.kind else {
         panic!("not a call");

@@ -58,7 +58,7 @@ fn sexp(e: &Expr) -> String {
     match &e.kind {
         ExprKind::Number(x) => format!("{x}"),
         ExprKind::Str(s) => format!("{s:?}"),
-        ExprKind::Ident(name) => name.clone(),
+        ExprKind::Ident(name) => name.to_string(),
         ExprKind::End => "end".into(),
         ExprKind::Colon => ":".into(),
         ExprKind::Unary(UnOp::Neg, x) => tagged("neg", &[sexp(x)]),
@@ -71,7 +71,7 @@ fn sexp(e: &Expr) -> String {
         ExprKind::Transpose { operand, conjugate } => {
             tagged(if *conjugate { "'" } else { ".'" }, &[sexp(operand)])
         }
-        ExprKind::CallOrIndex { name, args } => tagged("call", &[name.clone(), list(args)]),
+        ExprKind::CallOrIndex { name, args } => tagged("call", &[name.to_string(), list(args)]),
         ExprKind::Index { target, args } => tagged("index", &[sexp(target), list(args)]),
         ExprKind::Field { target, name } => tagged(".", &[sexp(target), name.clone()]),
         ExprKind::MethodCall { target, name, args } => {
@@ -83,7 +83,8 @@ fn sexp(e: &Expr) -> String {
         }
         ExprKind::Cell(items) => format!("{{{}}}", list(items)),
         ExprKind::Lambda(def) => {
-            let params = format!("({})", def.params.join(" "));
+            let params: Vec<&str> = def.params.iter().map(|p| p.as_str()).collect();
+            let params = format!("({})", params.join(" "));
             tagged("@", &[params, sexp(&def.body)])
         }
         ExprKind::Handle(name) => format!("@{name}"),
@@ -109,6 +110,7 @@ fn stmt_sexp(s: &Stmt) -> String {
             format!("{name}.{field} = {}", sexp(value))
         }
         StmtKind::MultiAssign { names, value } => {
+            let names: Vec<&str> = names.iter().map(|n| &**n).collect();
             format!("[{}] = {}", names.join(" "), sexp(value))
         }
         StmtKind::If {
