@@ -3,8 +3,8 @@
 //! functions run in a fresh workspace; lambdas in their captured one. `run "file"` executes
 //! another file in the current workspace.
 
-use super::{CONSTANT_NAMES, Flow, Interp, is_initial_constant};
-use crate::lang::ast::{Expr, FunctionDef, Name, Var};
+use super::{Flow, Interp};
+use crate::lang::ast::{Expr, FunctionDef, Var};
 use crate::lang::builtins::{self, Args};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::parser;
@@ -139,15 +139,9 @@ impl Interp {
         }
         let mut frame = Workspace::with_capacity(def.params.len() + def.outputs.len() + 4);
         // The callee sees the caller's values of the constants (spec §7.1, plus `true` and
-        // `false`, which rustlab forgets). Unchanged ones are found by `lookup_var`'s fallback,
+        // `false`, which rustlab forgets). Unchanged ones are found by `read_var`'s fallback,
         // so a call allocates only for constants the caller redefined.
-        for name in CONSTANT_NAMES {
-            if let Some(v) = self.vars.get(name)
-                && !is_initial_constant(name, v)
-            {
-                frame.insert(Name::from(name), v.clone());
-            }
-        }
+        frame.extend(self.vars.changed_constants());
         frame.extend(def.params.iter().cloned().zip(args));
         let frame = self.in_frame(frame, |interp| interp.exec_block(&def.body))?;
         collect_outputs(def, frame, nargout)

@@ -17,11 +17,10 @@ mod stmt;
 use super::ast::FunctionDef;
 use super::error::{LangError, LangResult};
 use super::limits::Limits;
-use super::names::Name;
 use super::plot::model::Figures;
 use super::rng::Rng;
 use super::source::SourceMap;
-use super::value::{C64, Value, Workspace};
+use super::value::{Workspace, constants};
 use rustc_hash::FxHashMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -219,39 +218,5 @@ impl Interp {
     /// True while executing inside a user function or lambda (echo and display are off).
     pub(crate) fn in_function(&self) -> bool {
         self.depth > 0
-    }
-}
-
-/// The variables of a fresh workspace: `i`, `j`, `pi`, `e`, `Inf`, `NaN`, `true`, `false`.
-pub(crate) fn constants() -> Workspace {
-    CONSTANT_NAMES
-        .iter()
-        .filter_map(|name| Some((Name::from(*name), constant(name)?)))
-        .collect()
-}
-
-/// The names every workspace starts with (and every function call inherits from its caller).
-pub(crate) const CONSTANT_NAMES: [&str; 8] = ["i", "j", "pi", "e", "Inf", "NaN", "true", "false"];
-
-/// The initial value of a constant name.
-pub(crate) fn constant(name: &str) -> Option<Value> {
-    Some(match name {
-        "i" | "j" => Value::Complex(C64::new(0.0, 1.0)),
-        "pi" => Value::Scalar(std::f64::consts::PI),
-        "e" => Value::Scalar(std::f64::consts::E),
-        "Inf" => Value::Scalar(f64::INFINITY),
-        "NaN" => Value::Scalar(f64::NAN),
-        "true" => Value::Bool(true),
-        "false" => Value::Bool(false),
-        _ => return None,
-    })
-}
-
-/// Whether `v` is still the initial value of the constant `name` (NaN compared by bits).
-pub(crate) fn is_initial_constant(name: &str, v: &Value) -> bool {
-    match (constant(name), v) {
-        (Some(Value::Scalar(a)), Value::Scalar(b)) => a.to_bits() == b.to_bits(),
-        (Some(c), v) => &c == v,
-        (None, _) => false,
     }
 }

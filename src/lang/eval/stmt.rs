@@ -1,12 +1,12 @@
 //! Statements and control flow: assignment and its script-mode echo, `if`/`for`/`while`/
 //! `switch`, `break`/`continue`/`return`, function definitions, `run`, keyword commands.
 
-use super::{Flow, Interp, Mode, constants};
+use super::{Flow, Interp, Mode};
 use crate::lang::ast::{Expr, FunctionDef, Name, Program, Stmt, StmtKind, Var};
 use crate::lang::display;
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::ops;
-use crate::lang::value::Value;
+use crate::lang::value::{Value, constant, constants};
 use std::sync::Arc;
 
 impl Interp {
@@ -100,7 +100,7 @@ impl Interp {
         if let Some(v) = self.vars.lookup(var) {
             return Ok(v.clone());
         }
-        let inherited = self.in_function().then(|| super::constant(var)).flatten();
+        let inherited = self.in_function().then(|| constant(var)).flatten();
         inherited.ok_or_else(|| LangError::undefined_variable(var))
     }
 

@@ -9,7 +9,12 @@
 //! kind itself is carried by [`super::Value`]). Element order in iteration is row-major;
 //! rlab's linear indexing is column-major and goes through [`NumArray::col_major`].
 
-use ndarray::Array2;
+use ndarray::{Array2, Zip};
+
+/// From this many elements on, element-wise operations on real arrays run on several
+/// threads. Only operations whose every element is computed on its own are split, never a
+/// reduction, so results do not depend on the number of threads.
+pub(crate) const PARALLEL_FROM: usize = 1 << 16;
 use num_complex::Complex;
 
 pub type C64 = Complex<f64>;
@@ -182,8 +187,17 @@ impl NumArray {
 
     /// Apply a real function to every element of a real array, or a complex function
     /// otherwise; the kind of function chosen follows the stored data.
-    pub fn map(&self, real: impl Fn(f64) -> f64, complex: impl Fn(C64) -> C64) -> Self {
+    /// Large real arrays are mapped on several threads (each element on its own, so the
+    /// result is the serial one, bit for bit).
+    pub fn map(
+        &self,
+        real: impl Fn(f64) -> f64 + Sync + Send,
+        complex: impl Fn(C64) -> C64,
+    ) -> Self {
         match self {
+            NumArray::Real(a) if a.len() >= PARALLEL_FROM => {
+                NumArray::Real(Zip::from(a).par_map_collect(|&x| real(x)))
+            }
             NumArray::Real(a) => NumArray::Real(a.mapv(real)),
             NumArray::Complex(a) => NumArray::complex(a.mapv(complex)),
         }

@@ -7,9 +7,12 @@
 //! copies only when the data is shared.
 
 mod array;
+mod constants;
 mod workspace;
 
+pub(crate) use array::PARALLEL_FROM;
 pub use array::{C64, NumArray};
+pub use constants::{CONSTANT_NAMES, constant, constants};
 pub use workspace::Workspace;
 
 use super::ast::LambdaDef;

@@ -7,6 +7,7 @@
 //! once it holds more than [`INDEXED_FROM`] variables (a notebook's top level).
 
 use super::Value;
+use super::constants::{CONSTANT_VARS, constant_index, is_initial_constant};
 use crate::lang::names::{Name, Var};
 use rustc_hash::FxHashMap;
 
@@ -18,6 +19,8 @@ pub struct Workspace {
     slots: Vec<(Name, Value)>,
     /// Name → slot, kept while `slots` is long enough to need it.
     index: Option<FxHashMap<Name, usize>>,
+    /// Bit k is set while the workspace holds the constant `CONSTANT_NAMES[k]`.
+    held_constants: u8,
 }
 
 impl Workspace {
@@ -25,6 +28,7 @@ impl Workspace {
         Workspace {
             slots: Vec::with_capacity(n),
             index: None,
+            held_constants: 0,
         }
     }
 
@@ -67,6 +71,9 @@ impl Workspace {
     pub fn remove(&mut self, name: &str) -> Option<Value> {
         let k = self.position(name)?;
         let (_, value) = self.slots.swap_remove(k);
+        if let Some(c) = constant_index(name) {
+            self.held_constants &= !(1 << c);
+        }
         if self.index.is_some() {
             self.reindex();
         }
@@ -104,6 +111,18 @@ impl Workspace {
         }
     }
 
+    /// The constants this workspace holds with values other than their initial ones: what a
+    /// function called from here inherits.
+    pub fn changed_constants(&self) -> impl Iterator<Item = (Name, Value)> + '_ {
+        let held = self.held_constants;
+        let vars = CONSTANT_VARS.iter().enumerate();
+        vars.filter(move |(k, _)| held & (1 << k) != 0)
+            .filter_map(|(k, var)| {
+                let v = self.lookup(var)?;
+                (!is_initial_constant(k, v)).then(|| (var.name.clone(), v.clone()))
+            })
+    }
+
     fn resolve(&self, var: &Var) -> Option<usize> {
         let hint = var.hint();
         if let Some((name, _)) = self.slots.get(hint)
@@ -125,6 +144,9 @@ impl Workspace {
 
     fn push(&mut self, name: Name, value: Value) -> usize {
         let k = self.slots.len();
+        if let Some(c) = constant_index(&name) {
+            self.held_constants |= 1 << c;
+        }
         if let Some(index) = &mut self.index {
             index.insert(name.clone(), k);
         }

@@ -7,7 +7,7 @@ use crate::lang::builtins::Args;
 use crate::lang::builtins::numeric::{
     check_alloc, complex_array, expected, mul_c, mul_size, vector_elements,
 };
-use crate::lang::error::LangResult;
+use crate::lang::error::{LangError, LangResult};
 use crate::lang::eval::Interp;
 use crate::lang::value::{C64, NumArray, Value};
 use ndarray::Array2;
@@ -25,16 +25,30 @@ pub(super) fn repmat(_: &mut Interp, args: Args) -> LangResult<Value> {
     let cols = mul_size(block.cols(), across);
     check_alloc(rows, cols, !block.is_real())?;
     let tiled = match &block {
-        NumArray::Real(a) => NumArray::Real(tile(a, rows, cols)),
-        NumArray::Complex(a) => NumArray::Complex(tile(a, rows, cols)),
+        NumArray::Real(a) => NumArray::Real(tile(a, rows, cols)?),
+        NumArray::Complex(a) => NumArray::Complex(tile(a, rows, cols)?),
     };
     Ok(Value::matrix(tiled))
 }
 
 /// A `rows×cols` array repeating `block` (rows and cols are multiples of its shape).
-fn tile<T: Clone>(block: &Array2<T>, rows: usize, cols: usize) -> Array2<T> {
+/// Built row by row from slices of the block (a training step tiles a bias this way every
+/// step, so it is worth not indexing element by element).
+fn tile<T: Clone>(block: &Array2<T>, rows: usize, cols: usize) -> LangResult<Array2<T>> {
     let (br, bc) = block.dim();
-    Array2::from_shape_fn((rows, cols), |(i, j)| block[[i % br, j % bc]].clone())
+    let mut data = Vec::with_capacity(rows * cols);
+    if rows * cols > 0 {
+        let block = block.as_standard_layout();
+        let cells = block.as_slice().unwrap_or_default();
+        for i in 0..rows {
+            let row = &cells[(i % br) * bc..(i % br + 1) * bc];
+            for _ in 0..cols / bc {
+                data.extend_from_slice(row);
+            }
+        }
+    }
+    Array2::from_shape_vec((rows, cols), data)
+        .map_err(|_| LangError::runtime("internal error: repmat shapes disagree"))
 }
 
 /// `outer(a, b)`: the `len(a)×len(b)` Matrix of products `a(i)·b(j)`.

@@ -16,9 +16,6 @@ use crate::lang::error::LangResult;
 use crate::lang::eval::Interp;
 use crate::lang::value::{C64, NumArray, Value};
 
-type RealFn = fn(f64) -> f64;
-type ComplexFn = fn(C64) -> C64;
-
 pub(crate) static TABLE: &[Builtin] = &[
     Builtin::new(
         "sqrt",
@@ -85,7 +82,11 @@ pub(crate) static TABLE: &[Builtin] = &[
 ];
 
 /// Apply `real` or `complex` to every element of the one argument, keeping its kind.
-fn elementwise(args: &Args, real: RealFn, complex: ComplexFn) -> LangResult<Value> {
+fn elementwise(
+    args: &Args,
+    real: impl Fn(f64) -> f64 + Sync + Send + Copy,
+    complex: impl Fn(C64) -> C64 + Copy,
+) -> LangResult<Value> {
     args.arity(1, 1)?;
     match args.value(0)? {
         Value::Scalar(x) => Ok(Value::Scalar(real(*x))),
@@ -97,7 +98,11 @@ fn elementwise(args: &Args, real: RealFn, complex: ComplexFn) -> LangResult<Valu
 }
 
 /// The Vector rule: real function on the real parts when every |im| < 1e-10.
-fn map_vector(a: &NumArray, real: RealFn, complex: ComplexFn) -> NumArray {
+fn map_vector(
+    a: &NumArray,
+    real: impl Fn(f64) -> f64 + Sync + Send + Copy,
+    complex: impl Fn(C64) -> C64,
+) -> NumArray {
     match a {
         NumArray::Complex(z) if is_nearly_real(z.iter()) => NumArray::Real(z.mapv(|z| real(z.re))),
         _ => a.map(real, complex),

@@ -86,12 +86,16 @@ fn relu_scalar(x: f64) -> f64 {
 
 /// Apply `f` to the real part of every element, keeping the value's kind and shape
 /// (imaginary parts are dropped).
-fn map_real(name: &str, v: &Value, f: fn(f64) -> f64) -> LangResult<Value> {
+fn map_real(name: &str, v: &Value, f: impl Fn(f64) -> f64 + Sync + Send) -> LangResult<Value> {
+    let real_parts = |a: &NumArray| match a {
+        NumArray::Real(_) => a.map(&f, |z| z),
+        NumArray::Complex(z) => NumArray::Real(z.mapv(|z| f(z.re))),
+    };
     match v {
         Value::Scalar(x) => Ok(Value::Scalar(f(*x))),
         Value::Complex(z) => Ok(Value::Scalar(f(z.re))),
-        Value::Vector(a) => Ok(Value::vector(NumArray::Real(a.re().mapv(f)))),
-        Value::Matrix(a) => Ok(Value::matrix(NumArray::Real(a.re().mapv(f)))),
+        Value::Vector(a) => Ok(Value::vector(real_parts(a))),
+        Value::Matrix(a) => Ok(Value::matrix(real_parts(a))),
         other => Err(LangError::type_error(format!(
             "{name}: expected a numeric argument, got {}",
             other.type_name()
