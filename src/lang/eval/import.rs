@@ -74,6 +74,11 @@ impl Interp {
         if let Some(error) = self.import_cycle(&target, span) {
             return Err(error);
         }
+        let limit = self.config.limits.max_call_depth;
+        if self.imports.active.len() >= limit {
+            let message = format!("import depth limit of {limit} nested imports exceeded");
+            return Err(LangError::limit(message));
+        }
         let read = read_regular_file("import", &target.full, path);
         self.files_run.push(FileRun {
             path: target.full.clone(),

@@ -275,3 +275,37 @@ fn clear_forgets_imports() {
         "loading\n9\n"
     );
 }
+
+#[test]
+fn a_chain_of_imports_deeper_than_the_call_depth_limit_stops() {
+    let files: Vec<(String, String)> = (0..40)
+        .map(|k| {
+            (
+                format!("f{k}.rlab"),
+                format!("import \"f{}.rlab\"\n", k + 1),
+            )
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let (dir, _) = setup(&refs);
+    let mut config = Config {
+        base_dir: dir.path().to_path_buf(),
+        ..Config::default()
+    };
+    config.limits.max_call_depth = 8;
+    let mut s = Session::new(config, Some(1));
+    let error = s
+        .run_block("t.md", 1, "import \"f0.rlab\"\n")
+        .error
+        .unwrap()
+        .error;
+    assert_eq!(error.kind, crate::lang::ErrorKind::Limit);
+    assert!(
+        error
+            .message
+            .starts_with("import depth limit of 8 nested imports exceeded")
+    );
+}
