@@ -106,6 +106,43 @@ fn an_error_inside_an_imported_file_is_a_diagnostic_of_that_file() {
     assert!(found, "{}", run.stdout);
 }
 
+#[test]
+fn the_example_of_the_language_reference_prints_what_it_says() {
+    let docs = include_str!("../../docs/language.md");
+    let section = docs.split("## `import`").nth(1).unwrap();
+    let section = section.split("\n## ").next().unwrap();
+    let blocks: Vec<&str> = section
+        .split("```rlab\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .collect();
+    let [library, block] = blocks[..] else {
+        panic!("two rlab examples: {blocks:?}")
+    };
+    let book = common::fixture_book("import");
+    let shared = book.path().join("content/shared");
+    std::fs::write(shared.join("stats.rlab"), library).unwrap();
+    std::fs::write(book.path().join("content/example.rlab"), block).unwrap();
+    let run = common::rlbook(book.path(), &["run", "content/example.rlab"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let core = std::fs::read_to_string(shared.join("core.rlab")).unwrap();
+    let said_to_print = |code: &str| -> Vec<String> {
+        code.lines()
+            .filter_map(|l| l.trim().strip_prefix("print(\"")?.split('"').next())
+            .map(str::to_string)
+            .collect()
+    };
+    let printed_value = block
+        .lines()
+        .find_map(|l| l.starts_with("print(").then(|| l.split("% ").nth(1))?)
+        .and_then(|comment| comment.split(';').next())
+        .unwrap();
+    let mut expected = said_to_print(&core);
+    expected.extend(said_to_print(library));
+    expected.push(printed_value.to_string());
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), expected);
+}
+
 /// The standalone scripts of a lessons folder: the `.rlab` files of its `NN-slug/` folders.
 fn scripts(content: &Path) -> Vec<PathBuf> {
     let lesson_dirs = std::fs::read_dir(content)
