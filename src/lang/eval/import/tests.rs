@@ -309,3 +309,11 @@ fn a_chain_of_imports_deeper_than_the_call_depth_limit_stops() {
             .starts_with("import depth limit of 8 nested imports exceeded")
     );
 }
+
+#[test]
+fn a_top_level_return_ends_the_imported_file_quietly() {
+    let lib = format!("{SQ}print(\"before\")\nreturn\nprint(\"after\")\n");
+    let (_dir, mut s) = setup(&[("lib.rlab", lib.as_str())]);
+    let text = ok(&mut s, 1, "import \"lib.rlab\"\nprint(sq(2))\n");
+    assert_eq!(text, "before\n4\n");
+}
