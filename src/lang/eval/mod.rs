@@ -1,7 +1,7 @@
 //! The evaluator: the state of one session ([`Interp`]) and the walk over statements and
 //! expressions. Split by concept: statements and control flow (`stmt`), expressions
 //! (`expr`), name resolution and calls (`call`), index reads (`index`), indexed assignment
-//! (`assign`).
+//! (`assign`), imports and function definitions (`import`).
 //!
 //! Everything a running program can touch lives in `Interp`: variables, user functions, the
 //! random stream, figures, printed output, the source texts and the limits. Nothing is
