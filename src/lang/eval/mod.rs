@@ -71,8 +71,8 @@ pub enum PrintItem {
     Value(String),
 }
 
-/// A file a `run` or `import` statement read, with the text it found (`None` when the file could not be
-/// read): what a run depended on besides its own code, for callers that cache runs.
+/// A file a `run` or `import` statement read, with the text it found (`None` when the file
+/// could not be read): what a run depended on besides its own code, for callers that cache runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FileRun {
     /// The path as opened (the session's base directory joined with the name given).
