@@ -128,7 +128,7 @@ pub(crate) fn session(
 
 /// Run a standalone script the way `rlbook run` does (script mode, its own session),
 /// capturing output and the figures it saves; stopped early once `cancel` is set. Also gives
-/// the files the script read with `run`.
+/// the files the script read with `run` or `import`.
 pub fn run_script_reporting_files(
     config: &Config,
     script: &Script,

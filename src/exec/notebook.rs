@@ -40,7 +40,7 @@ pub fn steps(lesson: &Lesson) -> Vec<Step<'_>> {
 pub struct NotebookRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
-    /// The files each step read with `run` (index-aligned with the steps run).
+    /// The files each step read with `run` or `import` (index-aligned with the steps run).
     pub files: Vec<Vec<FileRun>>,
     /// The session after each step, when asked for (index-aligned with the steps run).
     pub snapshots: Vec<Session>,
@@ -97,8 +97,8 @@ impl NotebookRun {
     }
 
     /// Every file the steps read, in order.
-    /// The first step that read a file (with `run`) whose text is not the one it read
-    /// (`usize::MAX` when there is none).
+    /// The first step that read a file (with `run` or `import`) whose text is not the one it
+    /// read (`usize::MAX` when there is none).
     pub fn first_step_reading_changed_files(&self) -> usize {
         self.files
             .iter()

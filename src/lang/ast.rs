@@ -239,6 +239,9 @@ pub enum StmtKind {
     Continue,
     /// `run "path"` / `run path`: execute another file in the current session.
     Run(String),
+    /// `import "path"`: run a file once per session in its own workspace and keep the
+    /// functions it defines (see `docs/language.md`).
+    Import(String),
     /// Keyword command forms: `hold on`, `grid off`, `close all`, `format long`, `clear`,
     /// `clf`. `name` is the command, `args` its word arguments. Parenthesised forms such as
     /// `hold("on")` are ordinary calls, not commands.

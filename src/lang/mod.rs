@@ -158,7 +158,8 @@ impl Session {
         std::mem::take(&mut self.interp.out)
     }
 
-    /// The files `run` statements read since the last call, in the order they were read.
+    /// The files `run` and `import` statements read since the last call, in the order they
+    /// were read.
     pub fn take_files_run(&mut self) -> Vec<FileRun> {
         std::mem::take(&mut self.interp.files_run)
     }

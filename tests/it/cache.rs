@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 /// What a build produced, with the parts that may differ between a cold and a warm build
 /// (the time, what came from the cache, whether the site was already up to date) taken out.
 #[derive(PartialEq)]
-struct Output {
-    ok: bool,
+pub(crate) struct Output {
+    pub(crate) ok: bool,
     stdout: String,
     stderr: String,
     site: BTreeMap<String, Vec<u8>>,
@@ -33,12 +33,12 @@ impl std::fmt::Debug for Output {
 }
 
 /// The build's summary clauses about the cache, and the run itself.
-struct Build {
-    output: Output,
-    executed: String,
+pub(crate) struct Build {
+    pub(crate) output: Output,
+    pub(crate) executed: String,
 }
 
-fn build(dir: &Path, args: &[&str]) -> Build {
+pub(crate) fn build(dir: &Path, args: &[&str]) -> Build {
     let run = common::rlbook(dir, args, &[]);
     let executed = run
         .stdout

@@ -15,6 +15,7 @@ mod diagnostics;
 mod drift;
 mod formats;
 mod hostile;
+mod import;
 mod lang;
 mod limits;
 mod parse_corpus;

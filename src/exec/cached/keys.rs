@@ -5,10 +5,10 @@
 //! inline expression and format), not the prose between them; step by step, so that a run
 //! can resume after its unchanged steps. Its context, checked only for a run with an error
 //! (the one place lines and columns show): where each step stands, the line each inline
-//! value stands on, and the working directory (`run` file names in messages are relative to
-//! it). A script's key: its file name, folder and source; its context: the working directory.
-//! Every part also lists the files it read with `run`, by digest, checked on lookup. The rlbook
-//! build that ran it is checked by the cache file's header.
+//! value stands on, and the working directory (`run` and `import` file names in messages are
+//! relative to it). A script's key: its file name, folder and source; its context: the working
+//! directory. Every part also lists the files it read with `run` or `import`, by digest,
+//! checked on lookup. The rlbook build that ran it is checked by the cache file's header.
 
 use super::super::notebook::{self, NotebookRun, Step};
 use super::super::{BlockRun, InlineRun, ScriptRun};

@@ -200,7 +200,7 @@ impl Interp {
                 "run: '{path}' is already running (a file cannot run itself)"
             )));
         }
-        let read = read_regular_file(&full, path);
+        let read = read_regular_file("run", &full, path);
         self.files_run.push(super::FileRun {
             path: full.clone(),
             text: read.as_ref().ok().cloned(),
@@ -255,7 +255,7 @@ fn collect_outputs(def: &FunctionDef, mut frame: Workspace, nargout: usize) -> L
 }
 
 /// A path for messages: relative to the working directory when it lies below it.
-fn display_path(path: &std::path::Path) -> String {
+pub(super) fn display_path(path: &std::path::Path) -> String {
     let clean: PathBuf = path.components().collect();
     let relative = std::env::current_dir()
         .ok()
@@ -263,14 +263,18 @@ fn display_path(path: &std::path::Path) -> String {
     relative.unwrap_or(clean).display().to_string()
 }
 
-/// Reads the file a `run` names. Only regular files: a device or FIFO would be
-/// read forever or block the run.
-fn read_regular_file(full: &std::path::Path, path: &str) -> Result<String, LangError> {
+/// Reads the file a `run` (or `import`: `verb`) names. Only regular files: a device or
+/// FIFO would be read forever or block the run.
+pub(super) fn read_regular_file(
+    verb: &str,
+    full: &std::path::Path,
+    path: &str,
+) -> Result<String, LangError> {
     let cannot_read =
-        |e: std::io::Error| LangError::runtime(format!("run: cannot read '{path}': {e}"));
+        |e: std::io::Error| LangError::runtime(format!("{verb}: cannot read '{path}': {e}"));
     if !std::fs::metadata(full).map_err(cannot_read)?.is_file() {
         return Err(LangError::runtime(format!(
-            "run: '{path}' is not a regular file"
+            "{verb}: '{path}' is not a regular file"
         )));
     }
     std::fs::read_to_string(full).map_err(cannot_read)

@@ -1,7 +1,7 @@
 //! The evaluator: the state of one session ([`Interp`]) and the walk over statements and
 //! expressions. Split by concept: statements and control flow (`stmt`), expressions
 //! (`expr`), name resolution and calls (`call`), index reads (`index`), indexed assignment
-//! (`assign`).
+//! (`assign`), imports and function definitions (`import`).
 //!
 //! Everything a running program can touch lives in `Interp`: variables, user functions, the
 //! random stream, figures, printed output, the source texts and the limits. Nothing is
@@ -10,6 +10,7 @@
 mod assign;
 mod call;
 mod expr;
+mod import;
 mod index;
 mod scalar;
 mod stmt;
@@ -71,8 +72,8 @@ pub enum PrintItem {
     Value(String),
 }
 
-/// A file a `run` statement read, with the text it found (`None` when the file could not be
-/// read): what a run depended on besides its own code, for callers that cache runs.
+/// A file a `run` or `import` statement read, with the text it found (`None` when the file
+/// could not be read): what a run depended on besides its own code, for callers that cache runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FileRun {
     /// The path as opened (the session's base directory joined with the name given).
@@ -112,8 +113,10 @@ pub(crate) struct Interp {
     pub in_parallel_task: bool,
     /// Files currently being executed by `run`, to refuse a file running itself.
     pub running_files: Vec<PathBuf>,
-    /// Every file `run` read (or failed to read) since the caller last took them.
+    /// Every file `run` or `import` read (or failed to read) since the caller last took them.
     pub files_run: Vec<FileRun>,
+    /// The files imported, the imports in progress and the functions they defined.
+    pub imports: import::Imports,
     /// Values of `end` for the index arguments being evaluated, innermost last.
     pub end_values: Vec<f64>,
     deadline: Option<Instant>,
@@ -146,6 +149,7 @@ impl Interp {
             in_parallel_task: false,
             running_files: Vec::new(),
             files_run: Vec::new(),
+            imports: import::Imports::default(),
             end_values: Vec::new(),
             deadline: None,
             ticks: 0,

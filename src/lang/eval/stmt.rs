@@ -1,8 +1,9 @@
 //! Statements and control flow: assignment and its script-mode echo, `if`/`for`/`while`/
-//! `switch`, `break`/`continue`/`return`, function definitions, `run`, keyword commands.
+//! `switch`, `break`/`continue`/`return`, function definitions, `run`, `import` (in
+//! `import.rs`), keyword commands.
 
 use super::{Flow, Interp, Mode};
-use crate::lang::ast::{Expr, FunctionDef, Name, Program, Stmt, StmtKind, Var};
+use crate::lang::ast::{Expr, Name, Program, Stmt, StmtKind, Var};
 use crate::lang::display;
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::ops;
@@ -69,11 +70,12 @@ impl Interp {
                 cases,
                 otherwise,
             } => return self.exec_switch(subject, cases, otherwise.as_deref()),
-            StmtKind::Function(def) => self.define_function(def),
+            StmtKind::Function(def) => self.define_function(def)?,
             StmtKind::Return => return Ok(Flow::Return),
             StmtKind::Break => return Ok(Flow::Break),
             StmtKind::Continue => return Ok(Flow::Continue),
             StmtKind::Run(path) => self.run_file(path)?,
+            StmtKind::Import(path) => self.import_file(path, stmt.span)?,
             StmtKind::Command { name, args } => self.exec_command(name, args)?,
         }
         Ok(Flow::Normal)
@@ -232,16 +234,13 @@ impl Interp {
         }
     }
 
-    fn define_function(&mut self, def: &Arc<FunctionDef>) {
-        self.functions.insert(def.name.clone(), Arc::clone(def));
-    }
-
     /// Keyword commands: `hold on`, `grid off`, `close all`, `clear`, `clf`, `format`, ...
     fn exec_command(&mut self, name: &str, args: &[String]) -> LangResult<()> {
         match name {
             "clear" if args.is_empty() => {
                 self.vars = constants();
                 self.functions.clear();
+                self.imports = Default::default();
                 Ok(())
             }
             "format" => match args.first().map(String::as_str) {

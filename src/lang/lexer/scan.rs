@@ -126,19 +126,26 @@ impl Lexer<'_> {
     }
 
     /// An identifier or keyword; `run` at the start of a statement followed by a path
-    /// becomes [`Tok::RunPath`].
+    /// becomes [`Tok::RunPath`], `import` followed by a quoted path [`Tok::ImportPath`].
     pub(super) fn word(&mut self) -> LangResult<()> {
         let start = self.mark();
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
             self.bump();
         }
         let word = self.text.get(start.pos..self.at.pos).unwrap_or("");
+        let statement = self.mode == LexMode::Program && self.at_statement_start();
         if word == "run"
-            && self.mode == LexMode::Program
-            && self.at_statement_start()
+            && statement
             && let Some(path) = self.run_path()?
         {
             self.push(Tok::RunPath(path), start);
+            return Ok(());
+        }
+        if word == "import"
+            && statement
+            && let Some(path) = self.import_path()?
+        {
+            self.push(Tok::ImportPath(path), start);
             return Ok(());
         }
         let tok = Tok::keyword(word).unwrap_or_else(|| Tok::Ident(word.to_string()));
@@ -171,6 +178,20 @@ impl Lexer<'_> {
                 let raw = self.text.get(path_start..self.at.pos).unwrap_or("");
                 Ok(Some(raw.trim().to_string()))
             }
+            _ => {
+                self.restore(after_word);
+                Ok(None)
+            }
+        }
+    }
+
+    /// After the word `import`: blanks, then a quoted path. `None` (nothing consumed)
+    /// otherwise, so that `import` stays an ordinary name (`import = 3`, `import(x)`).
+    fn import_path(&mut self) -> LangResult<Option<String>> {
+        let after_word = self.mark();
+        self.skip_blanks();
+        match self.peek() {
+            Some(q @ ('"' | '\'')) => self.string_content(q).map(Some),
             _ => {
                 self.restore(after_word);
                 Ok(None)

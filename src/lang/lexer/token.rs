@@ -15,6 +15,8 @@ pub(crate) enum Tok {
     /// `run PATH` at the start of a statement; the path is the string literal's content or
     /// the raw rest of the line (up to `;` or a comment), trimmed.
     RunPath(String),
+    /// `import "PATH"` at the start of a statement; the path is the string literal's content.
+    ImportPath(String),
     Plus,
     Minus,
     Star,

@@ -73,6 +73,11 @@ impl Parser<'_> {
                 let span = self.bump().span;
                 self.finish(kind, span)
             }
+            Tok::ImportPath(path) => {
+                let kind = StmtKind::Import(path.clone());
+                let span = self.bump().span;
+                self.finish(kind, span)
+            }
             Tok::LBracket if self.is_multi_assign() => self.parse_multi_assign(),
             Tok::Ident(name) => {
                 let name = name.clone();

@@ -1,5 +1,5 @@
 //! The context rules: the bracket whitespace rule (with every example of spec §2) and the
-//! raw path of `run` at the start of a statement.
+//! raw path of `run` and the quoted path of `import` at the start of a statement.
 
 use super::*;
 
@@ -79,4 +79,31 @@ fn run_as_an_ordinary_name() {
     assert_eq!(lex("run.x = 1"), "run . x = 1");
     let tokens = tokenize("run x", 0, LexMode::Expression).unwrap();
     assert_eq!(tokens[0].tok, Tok::Ident("run".into()));
+}
+
+#[test]
+fn import_paths_at_statement_start() {
+    assert_eq!(lex("import \"lib/a.rlab\";"), "import<lib/a.rlab> ;");
+    assert_eq!(lex("import 'a b.rlab'"), "import<a b.rlab>");
+    assert_eq!(lex("import\"q.rlab\""), "import<q.rlab>");
+    assert_eq!(lex("x = 1; import \"a.rlab\""), "x = 1 ; import<a.rlab>");
+    assert_eq!(
+        lex("if c, import \"a.rlab\"\nend"),
+        "if c , import<a.rlab> ⏎ end"
+    );
+    let tokens = tokenize("import \"p.rlab\"", 0, LexMode::Program).unwrap();
+    assert_eq!((tokens[0].span.start, tokens[0].span.end), (0, 15));
+    assert_eq!(lex_err("import \"x").message, "unterminated string literal");
+}
+
+#[test]
+fn import_as_an_ordinary_name() {
+    assert_eq!(lex("import = 3"), "import = 3");
+    assert_eq!(lex("import(2)"), "import ( 2 )");
+    assert_eq!(lex("import"), "import");
+    assert_eq!(lex("import lib.rlab"), "import lib . rlab");
+    assert_eq!(lex("x = import + 1"), "x = import + 1");
+    assert_eq!(lex("f(import \"a\")"), "f ( import \"a\" )");
+    let tokens = tokenize("import \"a\"", 0, LexMode::Expression).unwrap();
+    assert!(matches!(tokens[0].tok, Tok::Ident(_)), "{tokens:?}");
 }

@@ -30,6 +30,7 @@ fn render(tok: &Tok) -> Option<String> {
         Tok::Str(s) => return Some(format!("{s:?}")),
         Tok::Ident(name) => return Some(name.clone()),
         Tok::RunPath(path) => return Some(format!("run<{path}>")),
+        Tok::ImportPath(path) => return Some(format!("import<{path}>")),
         Tok::Eof => return None,
         Tok::Newline => "⏎",
         other => symbol(other),

@@ -155,6 +155,7 @@ fn stmt_sexp(s: &Stmt) -> String {
         StmtKind::Break => "break".into(),
         StmtKind::Continue => "continue".into(),
         StmtKind::Run(path) => format!("run {path:?}"),
+        StmtKind::Import(path) => format!("import {path:?}"),
         StmtKind::Command { name, args } => format!("cmd {name} {args:?}"),
     };
     if s.suppressed {

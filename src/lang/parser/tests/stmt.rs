@@ -183,6 +183,17 @@ fn run_statements() {
 }
 
 #[test]
+fn import_statements() {
+    assert_eq!(prog("import \"lib/a.rlab\""), "import \"lib/a.rlab\"");
+    assert_eq!(prog("import 'a.rlab'; x = 1"), "import \"a.rlab\";\nx = 1");
+    assert_eq!(prog("import = 1; import"), "import = 1;\nimport");
+    assert_eq!(
+        perr("import \"a\" b"),
+        "expected newline or EOF, got Ident(\"b\")"
+    );
+}
+
+#[test]
 fn return_statement() {
     assert_eq!(prog("return"), "return");
     assert_eq!(prog("if x, return, end"), "if x {return}");
