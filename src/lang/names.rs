@@ -12,7 +12,7 @@
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// A variable name. Clones share the text; equality is by text, with a pointer fast path.
 #[derive(Clone, Eq, Hash, PartialOrd, Ord)]
@@ -88,13 +88,18 @@ impl fmt::Display for Name {
     }
 }
 
-/// A variable occurrence in the source: its name and the slot it was last found at (a hint
+/// A variable occurrence in the source: its name, the slot it was last found at (a hint
 /// shared by every evaluation of this occurrence, on any thread; a wrong hint only costs a
-/// search).
+/// search), and the last workspace layout known not to hold it (a function name looked up
+/// as a variable on every call is then not searched for again).
 pub struct Var {
     pub name: Name,
     slot: AtomicU32,
+    missing_in: AtomicU64,
 }
+
+/// No workspace layout has this number (see [`super::value::Workspace`]).
+const NO_LAYOUT: u64 = u64::MAX;
 
 /// The hint of a `Var` that has not been resolved yet.
 const UNRESOLVED: u32 = u32::MAX;
@@ -104,7 +109,18 @@ impl Var {
         Var {
             name,
             slot: AtomicU32::new(UNRESOLVED),
+            missing_in: AtomicU64::new(NO_LAYOUT),
         }
+    }
+
+    /// Whether the workspace layout numbered `layout` is known not to hold this variable.
+    pub fn missing_in(&self, layout: u64) -> bool {
+        self.missing_in.load(Ordering::Relaxed) == layout
+    }
+
+    /// Remember that the layout numbered `layout` does not hold this variable.
+    pub fn missing(&self, layout: u64) {
+        self.missing_in.store(layout, Ordering::Relaxed);
     }
 
     /// The slot this occurrence was last resolved to.
@@ -131,6 +147,7 @@ impl Clone for Var {
         Var {
             name: self.name.clone(),
             slot: AtomicU32::new(self.slot.load(Ordering::Relaxed)),
+            missing_in: AtomicU64::new(self.missing_in.load(Ordering::Relaxed)),
         }
     }
 }

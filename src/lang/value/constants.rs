@@ -48,8 +48,10 @@ pub(super) fn is_initial_constant(k: usize, v: &Value) -> bool {
 /// The variables of a fresh workspace: every constant at its initial value.
 pub fn constants() -> Workspace {
     let vars = CONSTANT_VARS.iter().enumerate();
-    vars.map(|(k, var)| (var.name.clone(), constant_at(k)))
-        .collect()
+    let ws: Workspace = vars
+        .map(|(k, var)| (var.name.clone(), constant_at(k)))
+        .collect();
+    ws.constants_untouched()
 }
 
 #[cfg(test)]
