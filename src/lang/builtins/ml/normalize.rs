@@ -103,7 +103,7 @@ pub(super) fn softmax_slice(xs: &mut [f64]) {
     let max = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let mut total = 0.0;
     for x in xs.iter_mut() {
-        let e = (*x - max).exp();
+        let e = exp_or_zero(*x - max);
         *x = e;
         total += e;
     }
@@ -196,5 +196,26 @@ pub(super) fn layernorm(_: &mut Interp, args: Args) -> LangResult<Value> {
             let eps = eps_arg(&args, 2)?;
             Ok(Value::matrix(layernorm_array(a, along, eps)))
         }
+    }
+}
+
+/// `x.exp()`, with the arguments whose exponential is below the smallest subnormal (it rounds
+/// to +0, e.g. a causal mask's -1e9) answered directly: the platform's `exp` takes a slow
+/// path to report the underflow, and softmax over a masked matrix meets it for half the
+/// entries. The result is the same +0.
+fn exp_or_zero(x: f64) -> f64 {
+    if x < -746.0 { 0.0 } else { x.exp() }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn exp_or_zero_is_exp_bit_for_bit() {
+        let mut x = -800.0;
+        while x < -700.0 {
+            assert_eq!(super::exp_or_zero(x).to_bits(), x.exp().to_bits(), "at {x}");
+            x += 0.01;
+        }
+        assert_eq!(super::exp_or_zero(-1e9).to_bits(), 0.0f64.to_bits());
     }
 }
