@@ -108,6 +108,7 @@ pub fn value(v: &Value) -> String {
         }
         Value::Lambda(l) => format!("@({}) {}", l.def.params.join(", "), l.def.text),
         Value::Handle(name) => format!("@{name}"),
+        Value::Tracked(t) => value(&t.value),
     }
 }
 

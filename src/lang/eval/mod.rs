@@ -115,6 +115,8 @@ pub(crate) struct Interp {
     pub files_run: Vec<FileRun>,
     /// Values of `end` for the index arguments being evaluated, innermost last.
     pub end_values: Vec<f64>,
+    /// The tape of a running `grad` (see `crate::lang::grad`).
+    pub grad: crate::lang::grad::State,
     deadline: Option<Instant>,
     ticks: u32,
 }
@@ -136,6 +138,7 @@ impl Interp {
             running_files: Vec::new(),
             files_run: Vec::new(),
             end_values: Vec::new(),
+            grad: Default::default(),
             deadline: None,
             ticks: 0,
         }

@@ -38,7 +38,7 @@ impl Interp {
                 let mut v = self.eval(value)?;
                 if let Some(op) = op {
                     let current = self.lookup_var(name)?;
-                    v = ops::binary(*op, &current, &v)?;
+                    v = crate::lang::grad::binary(self, *op, &current, &v)?;
                 }
                 self.echo_assign(echo, name, &v);
                 self.set_var(name, v);
