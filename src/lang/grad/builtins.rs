@@ -10,8 +10,8 @@
 //! * `dot(a, b)`: da = G·b, db = G·a;
 //! * `reshape repmat transpose diag`: structural (see [`super::structural`]);
 //! * sizes, searches and output (`size numel length len isempty argmax argmin any all print
-//!   disp fprintf sprintf error`) see the plain values and give constants; `struct` and
-//!   `feval` pass tracked values through; every other builtin is an error
+//!   disp fprintf sprintf error`) see the plain values and give constants; `struct`,
+//!   `feval` (and `grad`, to refuse nesting) pass tracked values through; every other builtin is an error
 //!   (`grad: 'floor' has no derivative`).
 
 use super::normalize;
@@ -72,7 +72,7 @@ fn kind(name: &str) -> Kind {
         "reshape" | "repmat" | "transpose" | "diag" => Kind::Structural { all: false },
         "size" | "numel" | "length" | "len" | "isempty" | "argmax" | "argmin" | "any" | "all"
         | "print" | "disp" | "fprintf" | "sprintf" | "error" => Kind::Constant,
-        "struct" | "feval" => Kind::Transparent,
+        "struct" | "feval" | "grad" | "value_and_grad" => Kind::Transparent,
         _ => Kind::NoDerivative,
     }
 }
