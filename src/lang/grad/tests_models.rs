@@ -38,7 +38,11 @@ lerr = abs(L - mlp_loss(X, W1, b1, W2, b2, Y));
 #[test]
 fn an_mlp_matches_its_hand_written_backward_pass() {
     let s = session(MLP);
-    assert!(scalar(&s, "err") <= 1e-10, "relative error {}", scalar(&s, "err"));
+    assert!(
+        scalar(&s, "err") <= 1e-10,
+        "relative error {}",
+        scalar(&s, "err")
+    );
     assert_eq!(scalar(&s, "lerr"), 0.0);
 }
 
@@ -119,8 +123,15 @@ lerr = abs(L - block_loss(X, Wq, Wk, Wv, Wo, W1, b1, W2, b2, Wu, Y));
 #[test]
 fn a_transformer_block_matches_its_hand_written_backward_pass() {
     let s = session(BLOCK);
-    assert!(scalar(&s, "err") <= 1e-10, "relative error {}", scalar(&s, "err"));
-    assert!(scalar(&s, "smallest") > 1e-6, "every gradient is non-trivial");
+    assert!(
+        scalar(&s, "err") <= 1e-10,
+        "relative error {}",
+        scalar(&s, "err")
+    );
+    assert!(
+        scalar(&s, "smallest") > 1e-6,
+        "every gradient is non-trivial"
+    );
     assert_eq!(scalar(&s, "lerr"), 0.0);
 }
 
