@@ -61,9 +61,8 @@ fn slicing(which: Which, args: &[Value]) -> LangResult<(Along, f64)> {
         return Ok((Along::Whole, eps));
     }
     let along = match number(1)? {
-        Some(d) if d == 1.0 => Along::Columns,
-        Some(d) if d == 2.0 => Along::Rows,
-        None => Along::Rows,
+        Some(1.0) => Along::Columns,
+        Some(2.0) | None => Along::Rows,
         Some(_) => return Err(LangError::runtime("grad: dim must be 1 or 2")),
     };
     Ok((along, number(2)?.unwrap_or(DEFAULT_EPS)))

@@ -145,7 +145,7 @@ fn power_rule(ends: Ends, a: Array2<f64>, b: Array2<f64>, y: Array2<f64>) -> Bac
                     .and(&ab)
                     .map_collect(|&g, &y, &a| g * y * a.ln())
             },
-        )
+        );
     })
 }
 
