@@ -269,7 +269,7 @@ impl Interp {
 
 /// `switch` equality: numbers, booleans and strings; a string array case matches any member.
 fn switch_matches(value: &Value, candidate: &Value) -> bool {
-    match (value, candidate) {
+    match (value.plain(), candidate.plain()) {
         (Value::Scalar(a), Value::Scalar(b)) => a == b,
         (Value::Complex(a), Value::Complex(b)) => a == b,
         (Value::Bool(a), Value::Bool(b)) => a == b,

@@ -360,6 +360,13 @@ fn misuse_is_explained() {
     );
     let params = error_of("q = 1;\ng = grad(@(t) q ^ 2, {q});\n");
     assert!(params.contains("a lambda without parameters"), "{params}");
+    let looped = error_of(
+        "function s = f(x)\n  s = 0;\n  for v = x\n    s = s + v;\n  end\nend\ng = grad(@f, [1, 2]);\n",
+    );
+    assert!(
+        looped.contains("for: cannot iterate over tracked vector"),
+        "{looped}"
+    );
     let text = error_of("g = grad(@(t) t, \"abc\");\n");
     assert!(
         text.contains("cannot differentiate with respect to the argument, a string"),
@@ -377,6 +384,10 @@ fn grad_can_still_be_a_variable_and_braces_still_hold_strings() {
 fn printing_sizes_and_conditions_see_the_plain_value() {
     let code = r#"
 function L = chatty(x)
+  switch x(2)
+    case 2
+      print("switch sees", x(2));
+  end
   print("x =", x, size(x), numel(x));
   if x(1) > 0
     L = sum(x);
@@ -391,7 +402,7 @@ g = grad(@chatty, [1, 2]);
     assert!(out.error.is_none(), "{:?}", out.error);
     assert_eq!(
         out.text.trim(),
-        "x = [1×2]  1.000000  2.000000 [1×2]  1.000000  2.000000 2"
+        "switch sees 2\nx = [1×2]  1.000000  2.000000 [1×2]  1.000000  2.000000 2"
     );
     assert_eq!(s.variable("g"), Some(&Value::row(vec![1.0, 1.0])));
 }

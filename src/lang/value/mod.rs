@@ -123,7 +123,12 @@ impl Value {
     /// The type name used in error messages (spec §4).
     pub fn type_name(&self) -> &'static str {
         match self {
-            Value::Tracked(t) => t.value.type_name(),
+            // Only what cannot follow a tracked value names it (e.g. a `for` over one).
+            Value::Tracked(t) => match t.value {
+                Value::Scalar(_) => "tracked scalar",
+                Value::Vector(_) => "tracked vector",
+                _ => "tracked matrix",
+            },
             Value::None => "none",
             Value::Bool(_) => "bool",
             Value::Scalar(_) => "scalar",
