@@ -7,7 +7,7 @@
 //! * `A ./ B`: dA = G./B, dB = −G.*Y./B;  `A .^ B`: dA = G.*B.*A.^(B−1), dB = G.*Y.*log(A);
 //! * `A * B` (a product, neither a Scalar): dA = G*B', dB = A'*G;  `-A`: −G;  `A'`: G'.
 
-use super::tape::{Backward, Grad, Tape, real_or_error};
+use super::tape::{Backward, Grad, Sink, Tape, real_array, real_or_error};
 use crate::lang::ast::BinOp;
 use crate::lang::error::LangResult;
 use crate::lang::ops;
@@ -34,16 +34,16 @@ pub(super) fn binary(tape: &mut Tape, op: BinOp, a: &Value, b: &Value) -> LangRe
         return Ok(y);
     }
     let what = format!("'{}'", symbol(op));
-    let yv = real_or_error(&y, &what)?.into_owned();
-    let av = real_or_error(a, &what)?.into_owned();
-    let bv = real_or_error(b, &what)?.into_owned();
+    real_or_error(&y, &what)?;
+    let sa = real_or_error(a, &what)?.dim();
+    let sb = real_or_error(b, &what)?.dim();
     let scaled = matches!(a.plain(), Value::Scalar(_)) || matches!(b.plain(), Value::Scalar(_));
-    let ends = Ends {
-        na,
-        nb,
-        sa: av.dim(),
-        sb: bv.dim(),
-    };
+    let ends = Ends { na, nb, sa, sb };
+    let (av, bv, yv) = (
+        Kept(a.plain().clone()),
+        Kept(b.plain().clone()),
+        Kept(y.clone()),
+    );
     let rule = match op {
         BinOp::Add | BinOp::Sub => sum_rule(ends, op == BinOp::Sub),
         BinOp::Mul if !scaled => product_rule(ends, av, bv),
@@ -79,12 +79,7 @@ struct Ends {
 
 impl Ends {
     /// Push each tracked operand's contribution, computed only when it is needed.
-    fn push(
-        &self,
-        out: &mut Vec<(usize, Grad)>,
-        da: impl FnOnce() -> Grad,
-        db: impl FnOnce() -> Grad,
-    ) {
+    fn push(&self, out: &mut Sink, da: impl FnOnce() -> Grad, db: impl FnOnce() -> Grad) {
         if let Some(n) = self.na {
             out.push((n, unbroadcast(da(), self.sa)));
         }
@@ -116,17 +111,31 @@ fn sum_rule(ends: Ends, subtract: bool) -> Backward {
     })
 }
 
-fn times_rule(ends: Ends, a: Array2<f64>, b: Array2<f64>) -> Backward {
-    Arc::new(move |g, out| ends.push(out, || g * &b, || g * &a))
+/// An operand or result a rule needs, kept as the (shared) value rather than a copy.
+struct Kept(Value);
+
+impl Kept {
+    /// The real numbers (checked real when the node was recorded).
+    fn arr(&self) -> std::borrow::Cow<'_, Array2<f64>> {
+        real_array(&self.0).unwrap_or_else(|| std::borrow::Cow::Owned(Array2::zeros((0, 0))))
+    }
 }
 
-fn divide_rule(ends: Ends, b: Array2<f64>, y: Array2<f64>) -> Backward {
-    Arc::new(move |g, out| ends.push(out, || g / &b, || -(g * &y) / &b))
+fn times_rule(ends: Ends, a: Kept, b: Kept) -> Backward {
+    Arc::new(move |g, out| ends.push(out, || g * &*b.arr(), || g * &*a.arr()))
 }
 
-fn power_rule(ends: Ends, a: Array2<f64>, b: Array2<f64>, y: Array2<f64>) -> Backward {
+fn divide_rule(ends: Ends, b: Kept, y: Kept) -> Backward {
+    Arc::new(move |g, out| {
+        let b = b.arr();
+        ends.push(out, || g / &*b, || -(g * &*y.arr()) / &*b);
+    })
+}
+
+fn power_rule(ends: Ends, a: Kept, b: Kept, y: Kept) -> Backward {
     Arc::new(move |g, out| {
         let dim = g.dim();
+        let (a, b, y) = (a.arr(), b.arr(), y.arr());
         let (ab, bb) = (broadcast(&a, dim), broadcast(&b, dim));
         ends.push(
             out,
@@ -141,7 +150,7 @@ fn power_rule(ends: Ends, a: Array2<f64>, b: Array2<f64>, y: Array2<f64>) -> Bac
             },
             || {
                 Zip::from(g)
-                    .and(&y)
+                    .and(&*y)
                     .and(&ab)
                     .map_collect(|&g, &y, &a| g * y * a.ln())
             },
@@ -154,8 +163,8 @@ fn broadcast(a: &Array2<f64>, dim: (usize, usize)) -> ndarray::ArrayView2<'_, f6
     a.broadcast(dim).unwrap_or_else(|| a.view())
 }
 
-fn product_rule(ends: Ends, a: Array2<f64>, b: Array2<f64>) -> Backward {
-    Arc::new(move |g, out| ends.push(out, || g.dot(&b.t()), || a.t().dot(g)))
+fn product_rule(ends: Ends, a: Kept, b: Kept) -> Backward {
+    Arc::new(move |g, out| ends.push(out, || g.dot(&b.arr().t()), || a.arr().t().dot(g)))
 }
 
 /// `-a` of a tracked value.

@@ -11,7 +11,6 @@
 use super::tape::{Backward, Grad, Tape, real_or_error, shape};
 use crate::lang::error::LangResult;
 use crate::lang::value::{NumArray, Value};
-use ndarray::Array2;
 use std::sync::Arc;
 
 /// Where each input's codes start (1-based), and the input's node and shape.
@@ -40,7 +39,11 @@ pub(super) fn record(
         if node.is_some() {
             real_or_error(v, what)?;
         }
-        let (value, len) = codes(v.plain(), node.map(|_| next));
+        let (value, len) = match node {
+            // A lone input's codes start at 1 and are reused (reads in a loop).
+            Some(n) if data.len() == 1 => tape.codes_of(n, || codes(v.plain(), Some(1))),
+            _ => codes(v.plain(), node.map(|_| next)),
+        };
         if let Some(node) = node {
             let shape = shape(v);
             sources.push(Source {
@@ -92,23 +95,17 @@ fn route_codes(coded: &Value) -> Vec<usize> {
 
 fn route_rule(routes: Vec<usize>, sources: Vec<Source>) -> Backward {
     Arc::new(move |g: &Grad, out| {
-        let mut adj: Vec<Grad> = sources.iter().map(|s| Array2::zeros(s.shape)).collect();
+        let mut entries: Vec<Vec<(usize, f64)>> = vec![Vec::new(); sources.len()];
         for (&code, &gk) in routes.iter().zip(g.iter()) {
-            if code == 0 {
-                continue;
-            }
-            let Some(k) = sources
+            let found = sources
                 .iter()
-                .position(|s| code >= s.first && code < s.first + s.len)
-            else {
-                continue;
-            };
-            let pos = code - sources[k].first;
-            let cols = sources[k].shape.1.max(1);
-            adj[k][[pos / cols, pos % cols]] += gk;
+                .position(|s| code >= s.first && code < s.first + s.len);
+            if let Some(k) = found {
+                entries[k].push((code - sources[k].first, gk));
+            }
         }
-        for (s, a) in sources.iter().zip(adj) {
-            out.push((s.node, a));
+        for (s, e) in sources.iter().zip(entries) {
+            out.sparse(s.node, s.shape, e);
         }
     })
 }

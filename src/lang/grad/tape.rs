@@ -9,20 +9,53 @@
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::value::{NumArray, Tracked, Value};
 use ndarray::Array2;
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::sync::Arc;
 
 /// An adjoint: a real array shaped like the value it belongs to (a Scalar is 1×1).
 pub(crate) type Grad = Array2<f64>;
 
-/// A backward rule: given the node's adjoint, push `(parent node, contribution)` pairs.
-pub(crate) type Backward = Arc<dyn Fn(&Grad, &mut Vec<(usize, Grad)>) + Send + Sync>;
+/// A backward rule: given the node's adjoint, push contributions to its parents' adjoints.
+pub(crate) type Backward = Arc<dyn Fn(&Grad, &mut Sink) + Send + Sync>;
+
+/// Where a rule puts its contributions: dense arrays, or a few elements of a parent
+/// (index reads of a large array in a loop touch only what they read).
+#[derive(Default)]
+pub(crate) struct Sink {
+    parts: Vec<(usize, Part)>,
+}
+
+enum Part {
+    Dense(Grad),
+    /// (shape of the parent, (row-major position, value) pairs).
+    Sparse((usize, usize), Vec<(usize, f64)>),
+}
+
+impl Sink {
+    /// Add `g` to the adjoint of `node`.
+    pub(crate) fn push(&mut self, (node, g): (usize, Grad)) {
+        self.parts.push((node, Part::Dense(g)));
+    }
+
+    /// Add `entries` to elements of the adjoint of `node`, an array of `shape`.
+    pub(crate) fn sparse(
+        &mut self,
+        node: usize,
+        shape: (usize, usize),
+        entries: Vec<(usize, f64)>,
+    ) {
+        self.parts.push((node, Part::Sparse(shape, entries)));
+    }
+}
 
 /// The nodes of one `grad` call; `id` tells this tape from those of earlier calls.
 #[derive(Clone)]
 pub(crate) struct Tape {
     id: u64,
     rules: Vec<Option<Backward>>,
+    /// Position codes of tracked values already made (see `structural`), by node.
+    codes: FxHashMap<usize, (Value, usize)>,
 }
 
 impl Tape {
@@ -30,7 +63,17 @@ impl Tape {
         Tape {
             id,
             rules: Vec::new(),
+            codes: FxHashMap::default(),
         }
+    }
+
+    /// The codes of node `n`, made by `make` the first time.
+    pub(crate) fn codes_of(
+        &mut self,
+        n: usize,
+        make: impl FnOnce() -> (Value, usize),
+    ) -> (Value, usize) {
+        self.codes.entry(n).or_insert_with(make).clone()
     }
 
     /// A new leaf holding `value`.
@@ -65,15 +108,15 @@ impl Tape {
     pub(crate) fn leaf_adjoints(&self, root: usize, seed: Grad, leaves: &[usize]) -> Vec<Grad> {
         let mut adj: Vec<Option<Grad>> = vec![None; self.rules.len().max(root + 1)];
         adj[root] = Some(seed);
-        let mut pushed = Vec::new();
+        let mut sink = Sink::default();
         for node in (0..=root).rev() {
             let Some(rule) = &self.rules[node] else {
                 continue;
             };
             let Some(g) = adj[node].take() else { continue };
-            rule(&g, &mut pushed);
-            for (parent, contribution) in pushed.drain(..) {
-                accumulate(&mut adj[parent], contribution);
+            rule(&g, &mut sink);
+            for (parent, part) in sink.parts.drain(..) {
+                accumulate(&mut adj[parent], part);
             }
         }
         leaves
@@ -83,10 +126,17 @@ impl Tape {
     }
 }
 
-fn accumulate(slot: &mut Option<Grad>, contribution: Grad) {
-    match slot {
-        Some(total) => *total += &contribution,
-        None => *slot = Some(contribution),
+fn accumulate(slot: &mut Option<Grad>, part: Part) {
+    match (slot.as_mut(), part) {
+        (Some(total), Part::Dense(g)) => *total += &g,
+        (None, Part::Dense(g)) => *slot = Some(g),
+        (_, Part::Sparse(shape, entries)) => {
+            let total = slot.get_or_insert_with(|| Array2::zeros(shape));
+            let cols = shape.1.max(1);
+            for (pos, v) in entries {
+                total[[pos / cols, pos % cols]] += v;
+            }
+        }
     }
 }
 
