@@ -208,7 +208,7 @@ fn indexing_concatenation_and_reshaping() {
 }
 
 #[test]
-fn indexed_assignment_in_user_functions() {
+fn indexed_assignment_and_multiple_results_in_user_functions() {
     let code = r#"
 function Y = put_row(x, A)
   Y = A;
@@ -226,6 +226,11 @@ function Y = into(M, x)
   Y(:, 2) = [x(1); x(3)];
   Y(3) = 7;
 end
+function s = top(x)
+  [m, k] = max(x);
+  [c, r] = min(x, [], 2);
+  s = sum(m .* k) + sum(c) * sum(r);
+end
 function Y = drop(x)
   Y = x;
   Y(:, 1) = [];
@@ -237,6 +242,8 @@ end
         ("randn(3)", "@(x) wsum(into(A, x))"),
         ("randn(2, 3)", "@(x) wsum(into(x, [1, 2, 3]))"),
         ("randn(2, 3)", "@(x) wsum(drop(x))"),
+        ("randn(3)", "@(x) wsum(top(x))"),
+        ("randn(2, 3)", "@(x) wsum(top(x))"),
     ] {
         let case =
             format!("{code}\nx = {x};\nf = {f};\ng = grad(f, x);\nerr = dist(g, fd(f, x));\n");
