@@ -117,6 +117,7 @@ pub fn value(v: &Value) -> String {
             l.def.text
         ),
         Value::Handle(name) => format!("@{name}"),
+        Value::Tracked(t) => value(&t.value),
     }
 }
 

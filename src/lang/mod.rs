@@ -9,6 +9,7 @@ pub mod display;
 pub mod error;
 pub(crate) mod eval;
 pub mod format;
+pub(crate) mod grad;
 pub(crate) mod lexer;
 pub mod limits;
 pub mod names;

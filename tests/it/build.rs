@@ -282,3 +282,34 @@ fn lessons_are_isolated_from_each_other() {
         "hold did not leak: {record}"
     );
 }
+
+#[test]
+fn the_grad_book_shows_the_hand_derived_jacobian_agreeing_with_grad() {
+    let book = fixture_book("grad");
+    let run = rlbook(book.path(), &["build", "--locked"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let page = read(&book.path().join("site/01-layernorm-jacobian.html"));
+    let line = |label: &str| {
+        // The last occurrence: the printed output follows the highlighted source.
+        let at = page
+            .rfind(label)
+            .unwrap_or_else(|| panic!("{label} missing"));
+        page[at + label.len()..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    };
+    let (hand, by_grad) = (line("J_hand(1, 1:3):"), line("J_grad(1, 1:3):"));
+    assert!(
+        hand.starts_with("[1×3]") && hand == by_grad,
+        "{hand} vs {by_grad}"
+    );
+    assert!(
+        page.contains("agree within 1e-12: true"),
+        "the check printed true"
+    );
+    let gap: f64 = line("max abs difference:").parse().expect("a number");
+    assert!(gap < 1e-12, "{gap}");
+}

@@ -43,7 +43,7 @@ impl Builtin {
 }
 
 /// Every domain table, in a fixed order.
-fn tables() -> [&'static [Builtin]; 9] {
+fn tables() -> [&'static [Builtin]; 10] {
     [
         construct::TABLE,
         shape::TABLE,
@@ -54,6 +54,7 @@ fn tables() -> [&'static [Builtin]; 9] {
         output::TABLE,
         higher::TABLE,
         plotting::TABLE,
+        crate::lang::grad::TABLE,
     ]
 }
 

@@ -10,6 +10,7 @@ use super::index::{EndRule, Idx};
 use crate::lang::ast::{Expr, Var};
 use crate::lang::display;
 use crate::lang::error::{LangError, LangResult};
+use crate::lang::grad;
 use crate::lang::limits;
 use crate::lang::value::{C64, NumArray, Value};
 use ndarray::Array2;
@@ -82,10 +83,10 @@ impl Interp {
             self.eval_indices(&target, args, EndRule::Assign)?
         };
         let written = match self.vars.lookup_mut(name) {
-            Some(slot) => assign_into(slot, &idx, &rhs)?,
+            Some(slot) => grad::assign(&mut self.grad, slot, &idx, &rhs, assign_into)?,
             None => {
                 let mut fresh = Value::None;
-                let written = assign_into(&mut fresh, &idx, &rhs)?;
+                let written = grad::assign(&mut self.grad, &mut fresh, &idx, &rhs, assign_into)?;
                 self.vars.assign(name, fresh);
                 written
             }

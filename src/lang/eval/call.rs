@@ -7,6 +7,7 @@ use super::{Flow, Interp};
 use crate::lang::ast::{Expr, FunctionDef, Var};
 use crate::lang::builtins::{self, Args};
 use crate::lang::error::{LangError, LangResult};
+use crate::lang::grad;
 use crate::lang::parser;
 use crate::lang::value::{Lambda, Value, Workspace};
 use std::path::PathBuf;
@@ -21,6 +22,9 @@ impl Interp {
         args: &[Expr],
         nargout: usize,
     ) -> LangResult<Value> {
+        if let Some(result) = grad::special_form(self, var, args, nargout) {
+            return result;
+        }
         if self.vars.lookup(var).is_some_and(is_indexable) {
             return self.index_variable(var, args);
         }
@@ -29,7 +33,10 @@ impl Interp {
             return self.call_callable(v, values, nargout);
         }
         if let Some(v) = self.vars.lookup(var)
-            && matches!(v, Value::Scalar(_) | Value::Complex(_) | Value::Bool(_))
+            && matches!(
+                v.plain(),
+                Value::Scalar(_) | Value::Complex(_) | Value::Bool(_)
+            )
         {
             let v = v.clone();
             return self.index_scalar(&v, &values);
@@ -112,6 +119,9 @@ impl Interp {
             Callable::Value(v) => self.call_value(&v, args, nargout),
             Callable::Builtin(b) => {
                 builtins::check_pure(self, b.name)?;
+                if grad::any_tracked(&args) {
+                    return grad::call_builtin(self, b, args, nargout);
+                }
                 (b.func)(self, Args::new(b.name, args, nargout))
             }
         }
@@ -225,7 +235,7 @@ enum Callable {
 /// Kinds that `NAME(args)` indexes rather than calls.
 fn is_indexable(v: &Value) -> bool {
     matches!(
-        v,
+        v.plain(),
         Value::Vector(_) | Value::Matrix(_) | Value::Str(_) | Value::StrArray(_) | Value::Tuple(_)
     )
 }

@@ -5,6 +5,7 @@
 use super::Interp;
 use crate::lang::ast::{BinOp, Expr, ExprKind, UnOp};
 use crate::lang::error::{LangError, LangResult};
+use crate::lang::grad;
 use crate::lang::ops;
 use crate::lang::value::{Lambda, Value};
 use std::sync::Arc;
@@ -48,7 +49,7 @@ impl Interp {
             ExprKind::Unary(op, operand) => {
                 let v = self.eval(operand)?;
                 match op {
-                    UnOp::Neg => ops::negate(&v),
+                    UnOp::Neg => grad::negate(self, &v),
                     UnOp::Not => ops::not(&v),
                 }
             }
@@ -56,7 +57,7 @@ impl Interp {
             ExprKind::Range { start, step, stop } => self.eval_range(start, step.as_deref(), stop),
             ExprKind::Transpose { operand, conjugate } => {
                 let v = self.eval(operand)?;
-                ops::transpose(&v, *conjugate)
+                grad::transpose(self, &v, *conjugate)
             }
             ExprKind::CallOrIndex { name, args } => self.call_or_index(name, args, nargout),
             ExprKind::Index { target, args } => {
@@ -95,7 +96,7 @@ impl Interp {
             _ => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                ops::binary(op, &a, &b)
+                grad::binary(self, op, &a, &b)
             }
         }
     }
@@ -125,7 +126,7 @@ impl Interp {
             }
             values.push(items);
         }
-        ops::concat(values)
+        grad::concat(self, values)
     }
 
     fn eval_cell(&mut self, items: &[Expr]) -> LangResult<Value> {

@@ -5,6 +5,7 @@
 use super::Interp;
 use crate::lang::ast::{Expr, ExprKind, Var};
 use crate::lang::error::{LangError, LangResult};
+use crate::lang::grad;
 use crate::lang::value::{NumArray, Value};
 use std::sync::Arc;
 
@@ -51,7 +52,7 @@ impl Idx {
 /// One index value as positions: a real scalar (truncated toward zero), a Vector or 1-D
 /// Matrix of them, or `:` (handled by the caller).
 pub(crate) fn to_idx(v: &Value) -> LangResult<Idx> {
-    match v {
+    match v.plain() {
         Value::Scalar(x) => one_position(*x).map(Idx::One),
         Value::Vector(a) => a
             .iter_re()
@@ -91,15 +92,17 @@ impl Interp {
     pub(crate) fn index_variable(&mut self, var: &Var, args: &[Expr]) -> LangResult<Value> {
         let target = self.read_var(var)?;
         let idx = self.eval_indices(&target, args, EndRule::Read)?;
-        read(&target, &idx)
+        grad::read(self, &target, &idx, read)
     }
 
     /// `expr(args)`: chained indexing of any value.
     pub(crate) fn index_chained(&mut self, target: &Value, args: &[Expr]) -> LangResult<Value> {
         let idx = self.eval_indices(target, args, EndRule::Chained)?;
-        match target {
-            Value::Scalar(_) | Value::Complex(_) | Value::Bool(_) => read_scalar(target, &idx),
-            _ => read(target, &idx),
+        match target.plain() {
+            Value::Scalar(_) | Value::Complex(_) | Value::Bool(_) => {
+                grad::read(self, target, &idx, read_scalar)
+            }
+            _ => grad::read(self, target, &idx, read),
         }
     }
 
@@ -110,13 +113,13 @@ impl Interp {
         values: &[Value],
     ) -> LangResult<Value> {
         let idx = values.iter().map(to_idx).collect::<LangResult<Vec<_>>>()?;
-        read(target, &idx)
+        grad::read(self, target, &idx, read)
     }
 
     /// `x(1)` on a scalar variable: an rlbook extension (rustlab says `undefined function`).
     pub(crate) fn index_scalar(&mut self, target: &Value, values: &[Value]) -> LangResult<Value> {
         let idx = values.iter().map(to_idx).collect::<LangResult<Vec<_>>>()?;
-        read_scalar(target, &idx)
+        grad::read(self, target, &idx, read_scalar)
     }
 
     /// Evaluate index arguments with `end` bound per `rule`.
@@ -133,7 +136,7 @@ impl Interp {
                 continue;
             }
             self.end_values
-                .push(end_value(target, k, args.len(), rule) as f64);
+                .push(end_value(target.plain(), k, args.len(), rule) as f64);
             let v = self.eval(arg);
             self.end_values.pop();
             out.push(to_idx(&v?).map_err(|e| e.at(arg.span))?);

@@ -119,6 +119,8 @@ pub(crate) struct Interp {
     pub imports: import::Imports,
     /// Values of `end` for the index arguments being evaluated, innermost last.
     pub end_values: Vec<f64>,
+    /// The tape of a running `grad` (see `crate::lang::grad`).
+    pub grad: crate::lang::grad::State,
     deadline: Option<Instant>,
     ticks: u32,
     /// How many evaluations and blocks are running inside each other (see [`Interp::nested`]).
@@ -151,6 +153,7 @@ impl Interp {
             files_run: Vec::new(),
             imports: import::Imports::default(),
             end_values: Vec::new(),
+            grad: Default::default(),
             deadline: None,
             ticks: 0,
             nesting: 0,

@@ -41,7 +41,7 @@ impl Interp {
                 let mut v = self.eval(value)?;
                 if let Some(op) = op {
                     let current = self.read_var(name)?;
-                    v = ops::binary(*op, &current, &v)?;
+                    v = crate::lang::grad::binary(self, *op, &current, &v)?;
                 }
                 self.echo_assign(echo, name, &v);
                 self.vars.assign(name, v);
@@ -261,7 +261,7 @@ impl Interp {
 
 /// `switch` equality: numbers, booleans and strings; a string array case matches any member.
 fn switch_matches(value: &Value, candidate: &Value) -> bool {
-    match (value, candidate) {
+    match (value.plain(), candidate.plain()) {
         (Value::Scalar(a), Value::Scalar(b)) => a == b,
         (Value::Complex(a), Value::Complex(b)) => a == b,
         (Value::Bool(a), Value::Bool(b)) => a == b,

@@ -103,7 +103,7 @@ pub(crate) fn transpose(a: &Value, conjugate: bool) -> LangResult<Value> {
 
 /// An `if`/`while` condition (`what` is "if" or "while"): Bool, or a number ≠ 0.
 pub(crate) fn condition(v: &Value, what: &str) -> LangResult<bool> {
-    truth(v).ok_or_else(|| {
+    truth(v.plain()).ok_or_else(|| {
         LangError::runtime(format!(
             "{what} condition must be a bool or scalar, got {}",
             v.type_name()
@@ -113,7 +113,7 @@ pub(crate) fn condition(v: &Value, what: &str) -> LangResult<bool> {
 
 /// An operand of `&&`/`||`: Bool, or a number ≠ 0; arrays must be reduced first.
 pub(crate) fn logical_operand(v: &Value) -> LangResult<bool> {
-    truth(v).ok_or_else(|| {
+    truth(v.plain()).ok_or_else(|| {
         LangError::type_error(format!(
             "&&/||: operand must be scalar (got {}); use any() or all() to reduce a matrix/vector",
             v.type_name()

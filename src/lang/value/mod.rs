@@ -39,6 +39,18 @@ pub enum Value {
     Lambda(Arc<Lambda>),
     /// `@name`.
     Handle(String),
+    /// A real number or array recorded on the tape of a running `grad` (see
+    /// `crate::lang::grad`). Everything but the differentiating hooks sees [`Value::plain`].
+    Tracked(Arc<Tracked>),
+}
+
+/// A value being differentiated: its plain value and its node on the tape of the `grad` call
+/// that created it (`tape` tells tapes apart, so a stale value is only a constant).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tracked {
+    pub value: Value,
+    pub node: usize,
+    pub tape: u64,
 }
 
 /// `@(params) body` with a snapshot of the workspace it was created in.
@@ -101,9 +113,23 @@ impl Value {
         }
     }
 
+    /// The value itself, or the plain value of a tracked one.
+    pub fn plain(&self) -> &Value {
+        match self {
+            Value::Tracked(t) => &t.value,
+            v => v,
+        }
+    }
+
     /// The type name used in error messages (spec §4).
     pub fn type_name(&self) -> &'static str {
         match self {
+            // Only what cannot follow a tracked value names it (e.g. a `for` over one).
+            Value::Tracked(t) => match t.value {
+                Value::Scalar(_) => "tracked scalar",
+                Value::Vector(_) => "tracked vector",
+                _ => "tracked matrix",
+            },
             Value::None => "none",
             Value::Bool(_) => "bool",
             Value::Scalar(_) => "scalar",
@@ -121,7 +147,7 @@ impl Value {
 
     /// The array of a Vector or Matrix.
     pub fn as_array(&self) -> Option<&NumArray> {
-        match self {
+        match self.plain() {
             Value::Vector(a) | Value::Matrix(a) => Some(a),
             _ => None,
         }
@@ -130,7 +156,7 @@ impl Value {
     /// A real number from a Scalar (or Bool as 0/1 is *not* accepted: Bools are not numbers).
     /// Error text: `expected scalar, got vector`.
     pub fn to_f64(&self) -> Result<f64, super::error::LangError> {
-        match self {
+        match self.plain() {
             Value::Scalar(x) => Ok(*x),
             other => Err(super::error::LangError::type_error(format!(
                 "expected scalar, got {}",
@@ -141,7 +167,7 @@ impl Value {
 
     /// The numbers of a Scalar or Complex (as `1×1`), Vector or Matrix; `None` for other kinds.
     pub fn to_num_array(&self) -> Option<NumArray> {
-        match self {
+        match self.plain() {
             Value::Scalar(x) => Some(NumArray::filled(1, 1, *x)),
             Value::Complex(z) => Some(NumArray::Complex(ndarray::Array2::from_elem((1, 1), *z))),
             Value::Vector(a) | Value::Matrix(a) => Some((**a).clone()),
