@@ -78,6 +78,9 @@ impl Interp {
         rhs: Value,
         echo: bool,
     ) -> LangResult<Option<String>> {
+        if !echo && self.try_element_write(name, args, &rhs) {
+            return Ok(None);
+        }
         let idx = {
             let target = self.vars.lookup(name).cloned().unwrap_or(Value::None);
             self.eval_indices(&target, args, EndRule::Assign)?

@@ -3,7 +3,8 @@
 //! (`s = s + i * j - k / 3`, `acc = acc + x(i) * y(i)`) spend most of their time here.
 //!
 //! Only expressions without side effects are tried: numbers, variables, `end`, unary minus,
-//! the arithmetic operators and element reads of real arrays (`x(i)`, `A(i, j)`). The first operand that is not a real scalar (an array, a
+//! the arithmetic operators and element reads of real arrays (`x(i)`, `A(i, j)`). Element
+//! writes of a real scalar into a real array (`A(i, j) = x`) have their fast path here too. The first operand that is not a real scalar (an array, a
 //! Bool, an undefined name) abandons the attempt and the caller evaluates the expression the
 //! general way, so the result is the same value, computed by the same `f64` operations, as
 //! [`crate::lang::ops::binary`] computes for two Scalars.
@@ -11,6 +12,7 @@
 use super::Interp;
 use crate::lang::ast::{BinOp, Expr, ExprKind, UnOp, Var};
 use crate::lang::value::{NumArray, Value};
+use std::sync::Arc;
 
 /// Deeper trees are left to the general evaluator (which guards the stack).
 const MAX_DEPTH: u32 = 32;
@@ -70,6 +72,47 @@ impl Interp {
             [i, j] if !vector => Some(m[[index(i, m.nrows())?, index(j, m.ncols())?]]),
             _ => None,
         }
+    }
+}
+
+impl Interp {
+    /// `name(k) = x` or `name(i, j) = x` with `x` a real Scalar, the variable a real Vector
+    /// or Matrix and the indices in bounds (no `end`): the element is written in place, as
+    /// the general assignment writes it (one index is column-major). False, with nothing
+    /// changed, for anything else.
+    pub(super) fn try_element_write(&mut self, var: &Var, args: &[Expr], rhs: &Value) -> bool {
+        let Value::Scalar(x) = *rhs else {
+            return false;
+        };
+        let at = Depth {
+            level: 0,
+            end: false,
+        };
+        let index = |interp: &Interp, e: &Expr| interp.scalar_at(e, at);
+        let (first, second) = match args {
+            [k] => (index(self, k), None),
+            [i, j] => (index(self, i), index(self, j)),
+            _ => return false,
+        };
+        let Some(Value::Vector(a) | Value::Matrix(a)) = self.vars.lookup_mut(var) else {
+            return false;
+        };
+        let NumArray::Real(m) = &**a else {
+            return false;
+        };
+        let (rows, cols) = m.dim();
+        let cell = match (first, second, args.len()) {
+            (Some(k), _, 1) => position(k, rows * cols).map(|k| (k % rows, k / rows)),
+            (Some(i), Some(j), 2) => position(i, rows).zip(position(j, cols)),
+            _ => None,
+        };
+        let Some(cell) = cell else {
+            return false;
+        };
+        if let NumArray::Real(m) = Arc::make_mut(a) {
+            m[cell] = x;
+        }
+        true
     }
 }
 
@@ -149,6 +192,21 @@ mod tests {
             run("v = [1 2];\nx = v(v(end) - 1) * 2;\nprint(x)\n").trim(),
             "2"
         );
+    }
+
+    #[test]
+    fn element_writes_take_the_general_paths_rules() {
+        let code = "A = zeros(2, 3); A(2, 3) = 5; A(3) = 7; v = [1 2 3]; v(2) = 9;\n\
+                    B = A; B(1, 1) = 4;\nprint(A(1, 2), A(2, 3), v(2), B(1, 1), A(1, 1))\n";
+        assert_eq!(run(code).trim(), "7 5 9 4 0");
+        let grown = run("v = [1 2];\nv(4) = 1;\nprint(v)\n");
+        assert_eq!(
+            grown.trim(),
+            "[1×4]  1.000000  2.000000  0.000000  1.000000"
+        );
+        let out = run("A = zeros(2, 2);\nA(3, 1) = 1;\n");
+        assert_eq!(out, "index assignment: (3,1) out of bounds for 2×2 matrix");
+        assert_eq!(run("v = [1 2];\nv(end) = 5;\nprint(v(2))\n").trim(), "5");
     }
 
     #[test]
