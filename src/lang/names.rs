@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// A variable name. Clones share the text; equality is by text, with a pointer fast path.
-#[derive(Clone, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Eq, PartialOrd, Ord)]
 pub struct Name(Arc<str>);
 
 impl Name {
@@ -43,6 +43,13 @@ impl Deref for Name {
     type Target = str;
     fn deref(&self) -> &str {
         &self.0
+    }
+}
+
+/// Hashes the text, as `str` does, so that a map keyed by names is searched by `&str`.
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
     }
 }
 
