@@ -28,9 +28,17 @@ impl Interp {
         if self.vars.lookup(var).is_some_and(is_indexable) {
             return self.index_variable(var, args);
         }
+        // Resolving before the arguments are evaluated is the same as after: no expression
+        // defines a function or a variable.
+        let callable = self.resolve_callable(var);
+        if let Some(Callable::User(def)) = &callable
+            && def.params.len() == args.len()
+        {
+            return self.call_user_on(def, args, nargout);
+        }
         let values = self.eval_args(args)?;
-        if let Some(v) = self.resolve_callable(var) {
-            return self.call_callable(v, values, nargout);
+        if let Some(callable) = callable {
+            return self.call_callable(callable, values, nargout);
         }
         if let Some(v) = self.vars.lookup(var)
             && matches!(
@@ -140,6 +148,44 @@ impl Interp {
                 args.len()
             )));
         }
+        let mut frame = self.new_frame(def);
+        frame.extend(def.params.iter().cloned().zip(args));
+        self.run_user(def, frame, nargout)
+    }
+
+    /// `f(args)` of a user function taking as many parameters: each argument is evaluated
+    /// straight into the callee's frame (no list of values in between).
+    fn call_user_on(
+        &mut self,
+        def: &FunctionDef,
+        args: &[Expr],
+        nargout: usize,
+    ) -> LangResult<Value> {
+        let mut frame = self.new_frame(def);
+        for (param, arg) in def.params.iter().zip(args) {
+            let value = self.eval(arg)?;
+            frame.insert(param.clone(), value);
+        }
+        self.run_user(def, frame, nargout)
+    }
+
+    /// The workspace a call of `def` starts with. The callee sees the caller's values of the
+    /// constants (spec §7.1, plus `true` and `false`, which rustlab forgets). Unchanged ones
+    /// are found by `read_var`'s fallback, so a call copies only constants the caller
+    /// redefined.
+    fn new_frame(&self, def: &FunctionDef) -> Workspace {
+        let mut frame = Workspace::with_capacity(def.params.len() + def.outputs.len() + 4);
+        frame.extend(self.vars.changed_constants());
+        frame
+    }
+
+    /// Run `def`'s body in `frame` (its parameters set) and collect its outputs.
+    fn run_user(
+        &mut self,
+        def: &FunctionDef,
+        frame: Workspace,
+        nargout: usize,
+    ) -> LangResult<Value> {
         if nargout > 1 && nargout > def.outputs.len() {
             return Err(LangError::runtime(format!(
                 "function '{}' declares {} output(s), but caller asked for {nargout}",
@@ -147,12 +193,6 @@ impl Interp {
                 def.outputs.len()
             )));
         }
-        let mut frame = Workspace::with_capacity(def.params.len() + def.outputs.len() + 4);
-        // The callee sees the caller's values of the constants (spec §7.1, plus `true` and
-        // `false`, which rustlab forgets). Unchanged ones are found by `read_var`'s fallback,
-        // so a call allocates only for constants the caller redefined.
-        frame.extend(self.vars.changed_constants());
-        frame.extend(def.params.iter().cloned().zip(args));
         let frame = self.in_frame(frame, |interp| interp.exec_block(&def.body))?;
         collect_outputs(def, frame, nargout)
     }
@@ -243,11 +283,9 @@ fn is_indexable(v: &Value) -> bool {
 /// The result of a user-function call: first output (or none), or a tuple of `nargout`.
 fn collect_outputs(def: &FunctionDef, mut frame: Workspace, nargout: usize) -> LangResult<Value> {
     if nargout <= 1 {
-        return Ok(def
-            .outputs
-            .first()
-            .and_then(|name| frame.remove(name))
-            .unwrap_or(Value::None));
+        // The frame is dropped after this: its value is taken without reshaping it.
+        let first = def.outputs.first().and_then(|name| frame.get_mut(name));
+        return Ok(first.map_or(Value::None, |v| std::mem::replace(v, Value::None)));
     }
     let mut items = Vec::with_capacity(nargout);
     for name in &def.outputs[..nargout] {
