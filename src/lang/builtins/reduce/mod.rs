@@ -18,7 +18,7 @@ use super::numeric::{along_dim, dim_arg, expected, mul_c, sum_c};
 use super::{Args, Builtin};
 use crate::lang::error::{LangError, LangResult};
 use crate::lang::eval::Interp;
-use crate::lang::value::{C64, Value};
+use crate::lang::value::{C64, NumArray, Value};
 use std::cmp::Ordering;
 
 pub(crate) static TABLE: &[Builtin] = &[
@@ -122,7 +122,31 @@ fn empty_error(name: &str) -> LangError {
     ))
 }
 
+/// The real elements of a non-empty argument that `reduce` treats as one flat list (a
+/// Vector reduced along all, or a Matrix with one row or column), in row-major order.
+/// Summing them as reals gives the same bits as the complex sum's real part, with no copy.
+fn flat_real<'a>(args: &'a Args) -> LangResult<Option<&'a ndarray::Array2<f64>>> {
+    args.arity(1, 2)?;
+    let (array, flat) = match args.value(0)? {
+        Value::Vector(a) => (a, dim_arg(args, 1)? != Some(1)),
+        Value::Matrix(a) => (a, a.rows() == 1 || a.cols() == 1),
+        _ => return Ok(None),
+    };
+    Ok(match &**array {
+        NumArray::Real(a) if flat && !a.is_empty() => Some(a),
+        _ => None,
+    })
+}
+
+/// The sum from 0, left to right (`sum_c` on real numbers).
+fn real_sum(a: &ndarray::Array2<f64>) -> f64 {
+    a.iter().fold(0.0, |total, &x| total + x)
+}
+
 fn sum(_: &mut Interp, args: Args) -> LangResult<Value> {
+    if let Some(a) = flat_real(&args)? {
+        return Ok(Value::Scalar(real_sum(a)));
+    }
     reduce(
         &args,
         Reducer {
@@ -138,6 +162,9 @@ fn mean_of(xs: &[C64]) -> C64 {
 }
 
 fn mean(_: &mut Interp, args: Args) -> LangResult<Value> {
+    if let Some(a) = flat_real(&args)? {
+        return Ok(Value::Scalar(real_sum(a) / a.len() as f64));
+    }
     reduce(
         &args,
         Reducer {
@@ -246,6 +273,23 @@ mod tests {
         assert_eq!(z, Value::Complex(C64::new(2.0, 2.0)));
         let nan = call_t("sum", vec![v(&[1.0, f64::NAN])]);
         assert!(matches!(nan, Value::Scalar(x) if x.is_nan()));
+    }
+
+    #[test]
+    fn real_sums_and_means_give_the_complex_sums_bits() {
+        let xs = [0.1, -0.7, 1e16, 3.3, -1e16, 2.5e-300, -0.0];
+        let as_complex: Vec<(f64, f64)> = xs.iter().map(|&x| (x, 1e-300)).collect();
+        let complex_sum = sum_c(cv(&as_complex).as_array().unwrap().iter_c());
+        let column = m(&xs.iter().map(|x| std::slice::from_ref(x)).collect::<Vec<_>>());
+        for real in [v(&xs), column] {
+            assert_eq!(call_t("sum", vec![real.clone()]), s(complex_sum.re));
+            let mean = complex_sum.re / xs.len() as f64;
+            assert_eq!(call_t("mean", vec![real.clone()]), s(mean));
+            assert_eq!(call_t("sum", vec![real.clone(), s(2.0)]), s(complex_sum.re));
+        }
+        assert_eq!(call_t("sum", vec![v(&xs), s(1.0)]), v(&xs));
+        assert!(call(TABLE, "sum", vec![v(&xs), s(1.0), s(1.0)]).is_err());
+        assert!(call(TABLE, "mean", vec![v(&[])]).is_err());
     }
 
     #[test]
