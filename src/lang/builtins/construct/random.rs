@@ -13,7 +13,12 @@ use crate::lang::rng::Rng;
 use crate::lang::value::{NumArray, Value};
 
 /// `f()` one draw; `f(n)` a Vector; `f(m, n)` / `f([m, n])` a Matrix filled by rows.
-fn draws(interp: &mut Interp, args: &Args, draw: fn(&mut Rng) -> f64) -> LangResult<Value> {
+/// Generic over the draw so that each generator is inlined into the fill loop.
+fn draws(
+    interp: &mut Interp,
+    args: &Args,
+    mut draw: impl FnMut(&mut Rng) -> f64,
+) -> LangResult<Value> {
     args.arity(0, 2)?;
     if args.is_empty() {
         return Ok(Value::Scalar(draw(&mut interp.rng)));

@@ -280,7 +280,10 @@ mod tests {
         let xs = [0.1, -0.7, 1e16, 3.3, -1e16, 2.5e-300, -0.0];
         let as_complex: Vec<(f64, f64)> = xs.iter().map(|&x| (x, 1e-300)).collect();
         let complex_sum = sum_c(cv(&as_complex).as_array().unwrap().iter_c());
-        let column = m(&xs.iter().map(|x| std::slice::from_ref(x)).collect::<Vec<_>>());
+        let column = m(&xs
+            .iter()
+            .map(|x| std::slice::from_ref(x))
+            .collect::<Vec<_>>());
         for real in [v(&xs), column] {
             assert_eq!(call_t("sum", vec![real.clone()]), s(complex_sum.re));
             let mean = complex_sum.re / xs.len() as f64;
