@@ -55,10 +55,12 @@ fn rows_of(items: &[PrintItem]) -> Vec<(String, String)> {
     let mut starts = vec![0];
     for k in 1..items.len() {
         let followed_by_value = matches!(items.get(k + 1), Some(PrintItem::Value(_)));
-        if let PrintItem::Text(t) = &items[k] {
-            if split && followed_by_value && reads_as_label(t) {
-                starts.push(k);
-            }
+        if let PrintItem::Text(t) = &items[k]
+            && split
+            && followed_by_value
+            && reads_as_label(t)
+        {
+            starts.push(k);
         }
     }
     starts.push(items.len());

@@ -51,7 +51,8 @@ fn directives_name_a_script_and_what_to_show() {
 #[test]
 fn directives_in_code_are_text() {
     let src = "```\n<!-- output: nope.rlab -->\n```\n";
-    let found = scan(src, 0, &[0..src.len()], &scripts(), "c.md").unwrap();
+    let code: Vec<Range<usize>> = std::iter::once(0..src.len()).collect();
+    let found = scan(src, 0, &code, &scripts(), "c.md").unwrap();
     assert!(found.is_empty());
 }
 
