@@ -118,6 +118,23 @@ impl Diagnostic {
         self
     }
 
+    /// The same, with the excerpt rlab errors have: `line_text` (the whole text of its line)
+    /// and a caret `width` characters wide under its column.
+    pub fn with_excerpt(mut self, line_text: &str, width: usize) -> Diagnostic {
+        let (Some(line), Some(col)) = (self.line, self.column) else {
+            return self;
+        };
+        let gutter = line.to_string();
+        let pad = " ".repeat(gutter.len());
+        let indent: String = (line_text.chars().take(col as usize - 1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let caret = "^".repeat(width.max(1));
+        let text = line_text.trim_end();
+        self.excerpt = Some(format!("  {gutter} | {text}\n  {pad} | {indent}{caret}"));
+        self
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

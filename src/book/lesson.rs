@@ -3,6 +3,7 @@
 //! pulldown-cmark (so fences inside lists and quotes count, and code inside other fences does
 //! not); everything else is plain text scanning around them.
 
+use super::embed::{self, Embed};
 use super::fence::{self, BlockAttrs, Directives};
 use super::frontmatter::{self, Frontmatter};
 use super::inline::{self, InlineValue};
@@ -45,6 +46,8 @@ pub struct Lesson {
     pub blocks: Vec<CodeBlock>,
     pub inlines: Vec<InlineValue>,
     pub scripts: Vec<Script>,
+    /// Its `<!-- output: script.rlab -->` directives, in document order.
+    pub embeds: Vec<Embed>,
 }
 
 /// Markdown extensions rlbook renders (math is handled separately).
@@ -72,6 +75,7 @@ impl Lesson {
         let (frontmatter, body_start) = frontmatter::split(&source, &display)?;
         let (blocks, code_ranges) = scan_code(&source, body_start, &display)?;
         check_stray_directives(&source, body_start, &code_ranges, &blocks, &display)?;
+        let embeds = embed::scan(&source, body_start, &code_ranges, &scripts, &display)?;
         let inlines = inline::scan(&source, body_start, &code_ranges).map_err(|(at, msg)| {
             let (line, col) = inline::line_col(&source, at);
             load_error(&display, msg).at(line, col)
@@ -94,6 +98,7 @@ impl Lesson {
             blocks,
             inlines,
             scripts,
+            embeds,
         })
     }
 

@@ -1,10 +1,12 @@
 //! Loading a book: the lessons (Markdown files in the lessons folder, in order) with their
 //! code blocks, directives, inline values and standalone scripts. No execution, no HTML.
 
+pub mod embed;
 pub mod fence;
 pub mod frontmatter;
 pub mod inline;
 pub mod lesson;
+pub mod region;
 pub mod script;
 
 pub use lesson::{CodeBlock, Lesson};

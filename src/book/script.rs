@@ -1,8 +1,10 @@
 //! A lesson's standalone scripts: the `.rlab` files in `<scripts>/<slug>/`, in name order,
 //! each with the description its header comment gives (the course convention is a block of
 //! `# Script:` / `# System:` / `# Concept:` … lines; the `Concept` entry, with its
-//! continuation lines, describes the script best).
+//! continuation lines, describes the script best), and the named regions it marks (see
+//! [`super::region`]).
 
+use super::region::{self, Region};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
@@ -17,6 +19,8 @@ pub struct Script {
     pub name: String,
     pub description: String,
     pub source: String,
+    /// Its named regions, in source order.
+    pub regions: Vec<Region>,
 }
 
 /// The scripts of the lesson `slug` under `scripts_dir` (none when the folder is absent).
@@ -57,6 +61,7 @@ fn load(path: &Path, root: &Path) -> Result<Script> {
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
     Ok(Script {
+        regions: region::regions(&source, &display)?,
         description: description(&source),
         path: path.to_path_buf(),
         display,

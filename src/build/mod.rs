@@ -134,7 +134,7 @@ pub(crate) fn bless(root: &Path, only: &[String]) -> Result<Vec<String>, Failure
         let old = record::load(&path, &display).ok().flatten();
         let drift = old
             .as_ref()
-            .map(|o| record::drifts(&book, lesson, o, &current));
+            .map(|o| record::drifts(&book, lesson, run, o, &current));
         record::save(&path, &current, lesson).map_err(|e| {
             fail(
                 Diagnostic::of_error(Kind::Record, &e),
@@ -144,10 +144,17 @@ pub(crate) fn bless(root: &Path, only: &[String]) -> Result<Vec<String>, Failure
         lines.push(match drift {
             None => format!("recorded {display} (new)"),
             Some(d) if d.is_empty() => format!("{display}: unchanged"),
-            Some(d) => format!("{display}: accepted {} change(s)", d.len()),
+            Some(d) => format!("{display}: accepted {} change(s)", recorded_changes(&d)),
         });
     }
     Ok(lines)
+}
+
+/// The drifts that are changes of the record (an embedding's drift repeats its script's).
+fn recorded_changes(drifts: &[record::drift::Drift]) -> usize {
+    let repeated =
+        |d: &&record::drift::Drift| matches!(d.kind, record::drift::DriftKind::Embedded { .. });
+    drifts.len() - drifts.iter().filter(repeated).count()
 }
 
 /// Keep only the named lessons (by slug or file name).

@@ -5,7 +5,11 @@
 //! ([`notebook`]).
 
 pub mod cached;
+pub mod embedded;
+pub mod labels;
 pub mod notebook;
+
+pub use labels::{LabelledValue, labelled_values};
 
 use crate::book::script::Script;
 use crate::book::{Book, Lesson};
@@ -17,45 +21,6 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// A value a `print` call showed after its text label: `print("mean(v):", m)` gives label
-/// `mean(v):` and value `3`; `print("kept:", k, "of", n)` gives label `kept:` and value
-/// `2 of 6` (the rest of the printed line, as printed). A multi-line value (a matrix) keeps
-/// its first line and an ellipsis.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LabelledValue {
-    pub label: String,
-    pub value: String,
-}
-
-/// One labelled value per `print` call that starts with text and prints a value after it.
-pub fn labelled_values(prints: &[Vec<lang::PrintItem>]) -> Vec<LabelledValue> {
-    prints.iter().filter_map(|call| labelled(call)).collect()
-}
-
-fn labelled(call: &[lang::PrintItem]) -> Option<LabelledValue> {
-    let (lang::PrintItem::Text(label), rest) = call.split_first()? else {
-        return None;
-    };
-    if label.trim().is_empty() || !rest.iter().any(|i| matches!(i, lang::PrintItem::Value(_))) {
-        return None;
-    }
-    let texts: Vec<&str> = rest
-        .iter()
-        .map(|i| match i {
-            lang::PrintItem::Text(t) | lang::PrintItem::Value(t) => t.as_str(),
-        })
-        .collect();
-    let joined = texts.join(" ");
-    let value = match joined.trim().split_once('\n') {
-        Some((first, _)) => format!("{} …", first.trim_end()),
-        None => joined.trim().to_string(),
-    };
-    Some(LabelledValue {
-        label: label.trim().to_string(),
-        value,
-    })
-}
 
 /// What one code block produced.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -78,12 +43,14 @@ pub struct InlineRun {
 }
 
 /// What one standalone script printed and drew.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ScriptRun {
     pub text: String,
     pub figures: Vec<Figure>,
     pub error: Option<RunError>,
     pub values: Vec<LabelledValue>,
+    /// For each line of `text`, the script line of the top-level statement that printed it.
+    pub printed_by: Vec<u32>,
 }
 
 /// Everything a lesson produced, indexed like the lesson's blocks, inlines and scripts.
@@ -137,13 +104,36 @@ pub fn run_script_reporting_files(
     let dir = script.path.parent().unwrap_or(Path::new("."));
     let mut session = session(config, Mode::Script, dir, cancel);
     let out = session.run_script_source(&script.display, &script.source);
+    let text = out.text.trim_end().to_string();
     let run = ScriptRun {
-        text: out.text.trim_end().to_string(),
+        printed_by: printed_by(&text, &out.statements),
+        values: labelled_values(&out.text, &out.prints),
+        text,
         figures: out.figures,
         error: out.error,
-        values: labelled_values(&out.prints),
     };
     (run, session.take_files_run())
+}
+
+/// For each line of `text`, the line of the last statement that started before the line did
+/// (0 when none did).
+fn printed_by(text: &str, statements: &[lang::StatementStart]) -> Vec<u32> {
+    let mut offset = 0;
+    let mut next = 0;
+    let mut line = 0;
+    let mut out = Vec::new();
+    for printed in text.split('\n') {
+        while let Some(s) = statements.get(next).filter(|s| s.offset <= offset) {
+            line = s.line;
+            next += 1;
+        }
+        out.push(line);
+        offset += printed.len() + 1;
+    }
+    if text.is_empty() {
+        out.clear();
+    }
+    out
 }
 
 /// Every failure in the runs that must stop the build: errors of blocks not marked
@@ -185,35 +175,26 @@ pub fn lesson_failures(lesson: &Lesson, run: &LessonRun) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lang::PrintItem::{Text, Value};
 
     #[test]
-    fn one_labelled_value_per_print_call() {
-        let prints = vec![
-            vec![Text("mean(v):   ".into()), Value("3".into())],
-            vec![
-                Text("discarded: ".into()),
-                Value("2".into()),
-                Text("of".into()),
-                Value("6".into()),
-            ],
-            vec![Value("7".into())],
-            vec![Text("just text".into())],
-            vec![
-                Text("P:".into()),
-                Value("Matrix(2x2)\n  [1.000000, 0.000000]".into()),
-            ],
-        ];
-        let got: Vec<(String, String)> = labelled_values(&prints)
-            .into_iter()
-            .map(|v| (v.label, v.value))
-            .collect();
-        let want = [
-            ("mean(v):", "3"),
-            ("discarded:", "2 of 6"),
-            ("P:", "Matrix(2x2) …"),
-        ];
-        assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    fn each_printed_line_is_traced_to_its_statement() {
+        let config = Config::parse(Path::new("/book"), "", "book.toml").unwrap();
+        let script = crate::book::script::Script {
+            path: "/book/content/01-a/s.rlab".into(),
+            display: "content/01-a/s.rlab".into(),
+            file_name: "s.rlab".into(),
+            name: "s".into(),
+            description: String::new(),
+            source:
+                "% header\nprint(\"a\")\n\nfor k = 1:2\n  print(\"k =\", k)\nend\nprint(\"z\")\n"
+                    .into(),
+            regions: Vec::new(),
+        };
+        let (run, _) = run_script_reporting_files(&config, &script, None);
+        assert_eq!(run.text, "a\nk = 1\nk = 2\nz");
+        assert_eq!(run.printed_by, [2, 4, 4, 7]);
+        let lines: Vec<usize> = run.values.iter().map(|v| v.line).collect();
+        assert_eq!(lines, [1, 2]);
     }
 
     fn lesson(source: &str) -> Lesson {

@@ -154,7 +154,7 @@ fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> Block
         text: out.text.trim().to_string(),
         figures: out.figures,
         error: out.error,
-        values: labelled_values(&out.prints),
+        values: labelled_values(&out.text, &out.prints),
     }
 }
 

@@ -21,7 +21,7 @@ pub mod source;
 pub mod value;
 
 pub use error::{ErrorKind, LangError};
-pub use eval::{Config, FileRun, Mode, PrintItem};
+pub use eval::{Config, FileRun, Mode, PrintCall, PrintItem, StatementStart};
 pub use limits::Limits;
 pub use plot::model::Figure;
 
@@ -66,7 +66,9 @@ pub struct BlockOutput {
     /// The first error, which stopped the block (earlier output is kept).
     pub error: Option<RunError>,
     /// Every `print` call, argument by argument (for tables of labelled values).
-    pub prints: Vec<Vec<PrintItem>>,
+    pub prints: Vec<PrintCall>,
+    /// Where each top-level statement began, in order (to trace output to source lines).
+    pub statements: Vec<StatementStart>,
 }
 
 /// One interpreter state: variables, functions, random stream, figures. `clone()` takes a
@@ -95,6 +97,7 @@ impl Session {
             figures: self.interp.figures.end_block(),
             error: result.err(),
             prints: std::mem::take(&mut self.interp.prints),
+            statements: std::mem::take(&mut self.interp.statements),
         }
     }
 
@@ -109,6 +112,7 @@ impl Session {
             figures,
             error: result.err(),
             prints: std::mem::take(&mut self.interp.prints),
+            statements: std::mem::take(&mut self.interp.statements),
         }
     }
 

@@ -76,7 +76,7 @@ fn compare(
     let display = book.config.display_path(&path);
     let recorded = record::load(&path, &display).map_err(|e| record_error(&e))?;
     let current = record::current_record(lesson, run);
-    Ok(recorded.map(|r| record::drifts(book, lesson, &r, &current)))
+    Ok(recorded.map(|r| record::drifts(book, lesson, run, &r, &current)))
 }
 
 fn record_error(e: &anyhow::Error) -> Diagnostic {

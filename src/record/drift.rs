@@ -16,7 +16,7 @@ pub struct Drift {
     pub file: String,
     /// Its line in that file (the block's fence, the value's position, 1 for a script).
     pub line: u32,
-    /// `block 4`, `block "setup"`, `script x.rlab`, `inline 3`.
+    /// `block 4`, `block "setup"`, `script x.rlab`, `inline 3`, `embedded output of x.rlab`.
     pub entry: String,
     #[serde(flatten)]
     pub kind: DriftKind,
@@ -48,6 +48,8 @@ pub enum DriftKind {
     New,
     /// The record has an entry that matches no block, script or value.
     Orphan,
+    /// An output directive shows a script's output that drifted at `source` (`file:line`).
+    Embedded { source: String },
 }
 
 impl fmt::Display for Drift {
@@ -69,6 +71,7 @@ impl fmt::Display for Drift {
             DriftKind::Text { line, diff } => write!(f, " line {line}: {diff}"),
             DriftKind::Lines { detail } | DriftKind::Figure { detail } => write!(f, ": {detail}"),
             DriftKind::New => write!(f, ": not in the record (run `rlbook bless` to accept it)"),
+            DriftKind::Embedded { source } => write!(f, " drifted (see {source})"),
             DriftKind::Orphan => write!(
                 f,
                 ": recorded, but no longer produced (orphan; `rlbook bless` removes it)"

@@ -6,6 +6,7 @@
 pub mod compare;
 pub mod digest;
 pub mod drift;
+mod embedded;
 pub mod format;
 
 use crate::book::{Book, Lesson};
@@ -158,11 +159,23 @@ fn place(lesson: &Lesson, e: &Entry) -> Place {
     }
 }
 
-/// Compare a lesson's outputs with its recorded ones.
-pub fn drifts(book: &Book, lesson: &Lesson, recorded: &Record, current: &Record) -> Vec<Drift> {
+/// Compare a lesson's outputs (`current`, the record of `run`) with its recorded ones: a
+/// script's drifted line is placed at the statement that printed it, and each output
+/// directive showing drifted output drifts as well.
+pub fn drifts(
+    book: &Book,
+    lesson: &Lesson,
+    run: &LessonRun,
+    recorded: &Record,
+    current: &Record,
+) -> Vec<Drift> {
     let place = |e: &Entry| place(lesson, e);
     let tol = |k: &EntryKey| tolerance(book, lesson, k);
-    drift::compare(recorded, current, &place, &tol)
+    let mut found = drift::compare(recorded, current, &place, &tol);
+    embedded::trace_script_lines(lesson, run, &mut found);
+    let embeddings = embedded::embedding_drifts(lesson, run, &found);
+    found.extend(embeddings);
+    found
 }
 
 /// Read a lesson's record; `Ok(None)` when it has none yet.

@@ -67,6 +67,7 @@ fn printed(text: &str, values: &[(&str, &str)]) -> BlockRun {
             .map(|(label, value)| LabelledValue {
                 label: label.to_string(),
                 value: value.to_string(),
+                line: 0,
             })
             .collect(),
         ..BlockRun::default()
@@ -113,7 +114,9 @@ fn basics_run() -> LessonRun {
             values: vec![LabelledValue {
                 label: "final balance:".to_string(),
                 value: "162.889".to_string(),
+                line: 0,
             }],
+            printed_by: vec![0],
         }],
     }
 }

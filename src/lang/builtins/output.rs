@@ -6,7 +6,7 @@
 use super::{Args, Builtin};
 use crate::lang::display;
 use crate::lang::error::{LangError, LangResult};
-use crate::lang::eval::{Interp, PrintItem};
+use crate::lang::eval::{Interp, PrintCall, PrintItem};
 use crate::lang::format;
 use crate::lang::value::Value;
 
@@ -62,8 +62,9 @@ fn print(interp: &mut Interp, args: Args) -> LangResult<Value> {
             PrintItem::Text(t) | PrintItem::Value(t) => t.as_str(),
         })
         .collect();
+    let offset = interp.out.len();
     interp.print_line(&texts.join(" "));
-    interp.prints.push(items);
+    interp.prints.push(PrintCall { offset, items });
     Ok(Value::None)
 }
 
@@ -155,10 +156,13 @@ mod tests {
         (b.func)(&mut interp, Args::new(b.name, args, 1)).unwrap();
         assert_eq!(
             interp.prints,
-            vec![vec![
-                PrintItem::Text("mean:".into()),
-                PrintItem::Value("3".into())
-            ]]
+            vec![PrintCall {
+                offset: 0,
+                items: vec![
+                    PrintItem::Text("mean:".into()),
+                    PrintItem::Value("3".into())
+                ]
+            }]
         );
     }
 

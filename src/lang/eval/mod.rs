@@ -64,12 +64,28 @@ impl Default for Config {
     }
 }
 
-/// One `print(...)` call: its arguments as printed, strings kept apart from values so that
+/// One argument of a `print(...)` call as printed, strings kept apart from values so that
 /// labelled values (`print("mean:", m)`) can be listed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PrintItem {
     Text(String),
     Value(String),
+}
+
+/// One `print(...)` call: where its line starts in the run's printed text (a byte offset),
+/// and its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintCall {
+    pub offset: usize,
+    pub items: Vec<PrintItem>,
+}
+
+/// Where a top-level statement of a run began: its line in the file, and how much text the
+/// run had printed before it (a byte offset), so that output can be traced to source lines.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StatementStart {
+    pub line: u32,
+    pub offset: usize,
 }
 
 /// A file a `run` or `import` statement read, with the text it found (`None` when the file
@@ -103,7 +119,9 @@ pub(crate) struct Interp {
     /// Printed text not yet taken by the caller.
     pub out: String,
     /// The `print` calls of the current run, argument by argument.
-    pub prints: Vec<Vec<PrintItem>>,
+    pub prints: Vec<PrintCall>,
+    /// The top-level statements of the current run, as they started.
+    pub statements: Vec<StatementStart>,
     /// Nesting of user-function and lambda calls (0 at top level).
     pub depth: usize,
     /// The value of the last `seed(N)`, which `parmap` derives worker streams from.
@@ -146,6 +164,7 @@ impl Interp {
             config,
             out: String::new(),
             prints: Vec::new(),
+            statements: Vec::new(),
             depth: 0,
             last_seed: None,
             in_parallel_task: false,

@@ -11,12 +11,19 @@ use crate::lang::value::{Value, constant, constants};
 use std::sync::Arc;
 
 impl Interp {
-    /// Run a parsed block or file at top level. A top-level `return` ends it quietly.
+    /// Run a parsed block or file at top level, noting where each statement starts (see
+    /// [`super::StatementStart`]). A top-level `return` ends it quietly.
     pub(crate) fn exec_top(&mut self, program: &Program) -> LangResult<()> {
-        match self.exec_block(&program.stmts)? {
-            Flow::Normal | Flow::Return => Ok(()),
-            Flow::Break | Flow::Continue => Ok(()),
+        for stmt in &program.stmts {
+            self.statements.push(super::StatementStart {
+                line: self.sources.file_line(stmt.span),
+                offset: self.out.len(),
+            });
+            if self.exec_block(std::slice::from_ref(stmt))? != Flow::Normal {
+                break;
+            }
         }
+        Ok(())
     }
 
     /// Run statements in order until one ends the list early.

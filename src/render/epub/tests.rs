@@ -359,3 +359,26 @@ fn a_book_without_lessons_is_an_error() {
     let err = write_epub(&book(""), &[], &MathCache::default()).unwrap_err();
     assert!(err.to_string().contains("at least one lesson"), "{err}");
 }
+
+#[test]
+fn an_embedded_script_output_keeps_its_caption_link_and_output_style() {
+    // What `render::markdown` writes for `<!-- output: demo.rlab -->`.
+    let md = "# E\n\nOutput of [`demo.rlab`](scripts/01-e/demo.md):\n\n<!-- rustlab:output-start -->\n```text\nstep 1 loss = 0.75\n```\n\n<!-- rustlab:output-end -->\n";
+    let mut lesson = page("01-e", md);
+    lesson.scripts.push(MarkdownScript {
+        name: "demo".into(),
+        file_name: "demo.rlab".into(),
+        description: "A demo.".into(),
+        text: "# demo.rlab\n\n```rlab\nprint(\"step\", 1)\n```\n".into(),
+        figures: Vec::new(),
+    });
+    let files = build(&[lesson]);
+    assert_well_formed(&files);
+    let e = text(&files, "EPUB/01-e.xhtml");
+    for expected in [
+        "<p>Output of <a href=\"scripts/01-e/demo.xhtml\"><code>demo.rlab</code></a>:</p>",
+        "<div class=\"output\">\n<pre class=\"output\">step 1 loss = 0.75\n</pre>",
+    ] {
+        assert!(e.contains(expected), "missing {expected:?} in\n{e}");
+    }
+}

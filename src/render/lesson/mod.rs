@@ -7,8 +7,9 @@
 //! 2. pulldown-cmark parses the result (the book's options plus math and wikilinks);
 //! 3. event passes: heading ids and the TOC ([`headings`]), the generated sections
 //!    ([`sections`]), the search text ([`text`]), lesson links ([`links`]), callouts,
-//!    exercises and solutions ([`containers`]), code blocks with their outputs and figures
-//!    ([`blocks`]), math ([`mathml`]); then pulldown-cmark writes the HTML.
+//!    embedded script outputs ([`embeds`]), exercises and solutions ([`containers`]), code
+//!    blocks with their outputs and figures ([`blocks`]), math ([`mathml`]); then
+//!    pulldown-cmark writes the HTML.
 //!
 //! Author-facing conventions beyond CommonMark/GFM:
 //! * Callouts: GitHub's `> [!NOTE]` (also TIP, IMPORTANT, WARNING, CAUTION), or the older
@@ -28,6 +29,9 @@
 //! * Links to `other.md` (or `other.md#x`, in any folder) of a lesson of the book point to
 //!   `other.html`; wikilinks `[[02-slug]]` / `[[02-slug|text]]` link to that lesson, with its
 //!   title as the default text. Other `.md` links and wikilinks are warnings.
+//! * `<!-- output: x.rlab -->` on its own line shows what the lesson's script `x.rlab`
+//!   printed (`lines="REGEX"`, `region="NAME"`, or its figures with `figures`), captioned
+//!   with a link to the script's page (see `book::embed`).
 //! * An rlab block's printed text is hidden by `hide_output`, its code by `<!-- hide -->`;
 //!   figures and errors are always shown.
 //!
@@ -35,6 +39,7 @@
 
 mod blocks;
 pub(crate) mod containers;
+mod embeds;
 pub(crate) mod headings;
 pub(crate) mod links;
 mod mathml;
@@ -104,6 +109,12 @@ impl<'a> Doc<'a> {
         found
     }
 
+    /// The index of the lesson's output directive on the line of prepared-text offset `at`.
+    pub(crate) fn embed_at(&self, at: usize) -> Option<usize> {
+        let here = self.map.to_source(at);
+        (self.lesson.embeds.iter()).position(|e| e.span.start <= here && here < e.span.end)
+    }
+
     /// The index of the lesson's rlab block whose fence starts at prepared-text offset `at`.
     pub(crate) fn block_at(&self, at: usize) -> Option<usize> {
         let start = self.map.to_source(at);
@@ -135,6 +146,7 @@ pub fn render_lesson(
     let (events, toc) = structure(&mut doc, parse(&prepared.text));
     let search_text = text::search_text(&doc, &events);
     let events = links::rewrite(&mut doc, events);
+    let events = embeds::render(&mut doc, events);
     let events = containers::apply(&mut doc, events);
     let events = blocks::render(&mut doc, events);
     let events = mathml::render(&mut doc, events);

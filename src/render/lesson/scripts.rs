@@ -67,6 +67,7 @@ mod tests {
             name: name.into(),
             description: format!("About {name}"),
             source: "# Concept: demo\nx = 1;\n".into(),
+            regions: vec![],
         }
     }
 
@@ -88,6 +89,7 @@ mod tests {
                 figures: vec![Figure::new(1), Figure::new(7)],
                 error: Some(run_error("boom")),
                 values: vec![],
+                printed_by: vec![],
             }],
             ..LessonRun::default()
         };

@@ -1,9 +1,10 @@
 //! The generated sections. Under a heading "Expected Numerical Outputs Summary" the body (up
 //! to the next heading of the same or a higher level) is replaced by a table of every labelled
 //! value the lesson printed: its blocks' values (linking to the block), then its scripts'
-//! (linking to the script page); rlab blocks in that body stay. Under a heading "Standalone
-//! Scripts" a table of the lesson's scripts comes first, then the author's prose of the
-//! section without its Markdown tables (the hand-typed list the table replaces).
+//! (linking to the script page, or to the embedding that shows them); rlab blocks in that
+//! body stay. Under a heading "Standalone Scripts" a table of the lesson's scripts comes
+//! first (a script whose output the lesson embeds links to it), then the author's prose of
+//! the section without its Markdown tables (the hand-typed list the table replaces).
 
 use super::headings::{Heading, collapse_spaces};
 use super::{Doc, Ev};
@@ -140,9 +141,16 @@ fn summary_table(doc: &Doc) -> String {
             ));
         }
     }
-    for (script, run) in doc.lesson.scripts.iter().zip(&doc.run.scripts) {
+    let shown = embedded_lines(doc);
+    for (k, (script, run)) in doc.lesson.scripts.iter().zip(&doc.run.scripts).enumerate() {
         for v in &run.values {
-            let href = script_href(&doc.lesson.slug, &script.name);
+            let embedding = shown
+                .iter()
+                .find(|(s, _, lines)| *s == k && lines.contains(&v.line));
+            let href = match embedding {
+                Some((_, n, _)) => format!("#output-{n}"),
+                None => script_href(&doc.lesson.slug, &script.name),
+            };
             rows.push_str(&row(&v.label, &v.value, &href, &script.file_name));
         }
     }
@@ -153,6 +161,17 @@ fn summary_table(doc: &Doc) -> String {
     format!(
         "<table class=\"generated outputs-summary\">\n<thead><tr><th>Quantity</th><th>Value</th><th>Printed by</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
     )
+}
+
+/// For each output directive of the lesson: its script, its number (`#output-N`) and the
+/// printed lines it shows.
+fn embedded_lines(doc: &Doc) -> Vec<(usize, usize, Vec<usize>)> {
+    (doc.lesson.embeds.iter().enumerate())
+        .filter_map(|(k, e)| {
+            let shown = crate::exec::embedded::select(doc.lesson, doc.run, e)?;
+            Some((e.script, k + 1, shown.lines))
+        })
+        .collect()
 }
 
 fn row(label: &str, value: &str, href: &str, link_text: &str) -> String {
@@ -172,9 +191,13 @@ fn scripts_table(doc: &Doc) -> String {
             .to_string();
     }
     let mut rows = String::new();
-    for s in scripts {
+    for (k, s) in scripts.iter().enumerate() {
+        let embedded = (doc.lesson.embeds.iter().position(|e| e.script == k)).map_or(
+            String::new(),
+            |n| format!(" <a class=\"embedded-link\" href=\"#output-{}\">(output shown in this lesson)</a>", n + 1),
+        );
         rows.push_str(&format!(
-            "<tr><td><a href=\"{}\"><code>{}</code></a></td><td>{}</td></tr>\n",
+            "<tr><td><a href=\"{}\"><code>{}</code></a></td><td>{}{embedded}</td></tr>\n",
             escape(&script_href(&doc.lesson.slug, &s.name)),
             escape(&s.file_name),
             escape(&s.description)

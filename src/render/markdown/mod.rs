@@ -8,7 +8,9 @@
 //!   blocks are gone; what a block printed and drew follows it between the lines
 //!   `<!-- rustlab:output-start -->` and `<!-- rustlab:output-end -->`: the printed text
 //!   (and an error message) in a ```` ```text ```` fence, then one image per figure
-//!   `![alt](plots/<slug>/plot-N-<hash>.svg)`;
+//!   `![alt](plots/<slug>/plot-N-<hash>.svg)`; an embedded script output
+//!   (`<!-- output: x.rlab -->`) is a paragraph ``Output of [`x.rlab`](scripts/<slug>/x.md):``
+//!   followed by such a region;
 //! * inline values are substituted; math is `$…$` and `$$…$$` (display math alone on its
 //!   lines), with `\lvert`/`\rvert` for `|` in table cells;
 //! * links to other lessons are `<slug>.md` (`<slug>.md#fragment`); the generated tables
@@ -62,6 +64,7 @@ pub struct MarkdownScript {
 mod blocks;
 mod containers;
 mod edits;
+mod embeds;
 mod links;
 mod math;
 mod outline;
@@ -137,6 +140,7 @@ pub(crate) fn render_page(
     let mut edits = Edits::default();
     edits.extend(text_edits(lesson, run, markdown_value));
     blocks::edit(&mut page, &mut edits);
+    embeds::edit(&mut page, &mut edits);
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
     containers::edit(source, &outline, &mut edits);

@@ -121,6 +121,7 @@ fn generated_tables_replace_the_hand_typed_ones() {
     block.values.push(LabelledValue {
         label: "|a|".into(),
         value: "6.07".into(),
+        line: 0,
     });
     let run = LessonRun {
         blocks: vec![block],

@@ -374,3 +374,31 @@ fn hostile_pages_still_compile() {
     let (empty, _) = book_of(tempfile::tempdir().unwrap().path(), &[("01-e", "# E\n")]);
     assert!(write_pdf(&empty, &[]).unwrap().bytes.starts_with(b"%PDF"));
 }
+
+#[test]
+fn an_embedded_script_output_shows_its_caption_and_text() {
+    let dir = tempfile::tempdir().unwrap();
+    // What `render::markdown` writes for `<!-- output: demo.rlab lines="^step" -->`.
+    let lesson = "# Embeds\n\nOutput of [`demo.rlab`](scripts/01-e/demo.md):\n\n<!-- rustlab:output-start -->\n```text\nstep 1 loss = 0.75\n```\n\n<!-- rustlab:output-end -->\n\nAfter.\n";
+    let (book, mut pages) = book_of(dir.path(), &[("01-e", lesson)]);
+    pages[0].scripts.push(MarkdownScript {
+        name: "demo".into(),
+        file_name: "demo.rlab".into(),
+        description: "A demo.".into(),
+        text: "# demo.rlab\n\n```rlab\nprint(\"step\", 1)\n```\n".into(),
+        figures: Vec::new(),
+    });
+    let out = write_pdf(&book, &pages).unwrap();
+    keep(&out.bytes, "embedded.pdf");
+    assert!(out.bytes.starts_with(b"%PDF"));
+    assert!(out.warnings.is_empty(), "{:?}", out.warnings);
+    let Some(text) = pdf_text(&out.bytes) else {
+        return eprintln!("notice: pdftotext not found; the PDF's text is not checked");
+    };
+    for words in ["Output of", "demo.rlab", "step 1 loss = 0.75", "After."] {
+        assert!(
+            text.contains(words),
+            "'{words}' not in the PDF text:\n{text}"
+        );
+    }
+}

@@ -11,6 +11,7 @@ fn value(label: &str, value: &str) -> LabelledValue {
     LabelledValue {
         label: label.into(),
         value: value.into(),
+        line: 0,
     }
 }
 
@@ -22,6 +23,7 @@ fn script(name: &str, description: &str) -> Script {
         name: name.into(),
         description: description.into(),
         source: "x = 1;\n".into(),
+        regions: vec![],
     }
 }
 
@@ -59,6 +61,7 @@ fn tables_replace_the_hand_typed_ones() {
             figures: vec![],
             error: None,
             values: vec![value("loss:", "0.5")],
+            printed_by: vec![],
         }],
         ..LessonRun::default()
     };
