@@ -15,6 +15,6 @@ pub(crate) mod pipeline;
 pub mod record;
 pub mod render;
 pub(crate) mod serve;
-pub mod xref;
 #[cfg(test)]
 mod test_support;
+pub mod xref;

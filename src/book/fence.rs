@@ -204,8 +204,16 @@ mod tests {
         assert_eq!(a.label.as_deref(), Some("fig-depth"));
         assert_eq!(a.caption.as_deref(), Some("Depth, by \"layer\""));
         assert!(a.hide_output);
-        assert!(parse_info("rlab,label=depth").unwrap_err().contains("'fig-'"));
-        assert!(parse_info("rlab,caption=\"open").unwrap_err().contains("unclosed"));
+        assert!(
+            parse_info("rlab,label=depth")
+                .unwrap_err()
+                .contains("'fig-'")
+        );
+        assert!(
+            parse_info("rlab,caption=\"open")
+                .unwrap_err()
+                .contains("unclosed")
+        );
     }
 
     #[test]

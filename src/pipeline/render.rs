@@ -37,7 +37,12 @@ pub(super) struct PageMemory {
 
 /// The key of every lesson's page, index-aligned with the lessons: the page's own inputs
 /// and what it shows of the book's cross-references.
-pub(super) fn page_keys(book: &Book, runs: &[LessonRun], xrefs: &Xrefs, strict: bool) -> Vec<Digest> {
+pub(super) fn page_keys(
+    book: &Book,
+    runs: &[LessonRun],
+    xrefs: &Xrefs,
+    strict: bool,
+) -> Vec<Digest> {
     (book.lessons.par_iter().zip(runs))
         .map(|(lesson, run)| match pages::page_key(strict, lesson, run) {
             Some(key) => KeyHasher::new("page and xrefs")

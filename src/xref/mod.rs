@@ -156,7 +156,11 @@ impl Xrefs {
             let Some(found) = self.lessons.get(&lesson.slug) else {
                 continue;
             };
-            for (at, label) in found.refs.iter().filter(|(_, l)| !self.targets.contains_key(l)) {
+            for (at, label) in found
+                .refs
+                .iter()
+                .filter(|(_, l)| !self.targets.contains_key(l))
+            {
                 let message = format!("unknown cross-reference '@{label}'");
                 problems.push(located(lesson, *at, label.len() + 1, message));
             }

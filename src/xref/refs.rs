@@ -139,7 +139,7 @@ mod tests {
                 Piece::Text(" b "),
                 Piece::Ref {
                     label: "fig-y".into(),
-                    at: 11
+                    at: 12
                 },
                 Piece::Text("."),
             ]

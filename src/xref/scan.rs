@@ -80,7 +80,11 @@ impl Numbering {
 
 /// The labels and references of `lesson` (number `number`, run `run`), and its misplaced
 /// labels.
-pub(crate) fn scan(lesson: &Lesson, number: u32, run: &LessonRun) -> (LessonXrefs, Vec<Diagnostic>) {
+pub(crate) fn scan(
+    lesson: &Lesson,
+    number: u32,
+    run: &LessonRun,
+) -> (LessonXrefs, Vec<Diagnostic>) {
     let body = lesson.body_start.min(lesson.source.len());
     let options = crate::book::lesson::markdown_options() | Options::ENABLE_MATH;
     let events: Events = Parser::new_ext(&lesson.source[body..], options)
@@ -114,7 +118,9 @@ pub(crate) fn scan(lesson: &Lesson, number: u32, run: &LessonRun) -> (LessonXref
                 let title = heading_text(&events, i);
                 let number = (level >= 2).then(|| numbering.heading(level));
                 if let Some(id) = id.as_deref().filter(|id| labelled(id)) {
-                    let at = lesson.source[range.clone()].rfind(id).map_or(range.start, |k| range.start + k);
+                    let at = lesson.source[range.clone()]
+                        .rfind(id)
+                        .map_or(range.start, |k| range.start + k);
                     match number.filter(|_| id.starts_with("sec-")) {
                         Some(number) => out.defs.push(Def {
                             target: target(Kind::Section, id, number, Preview::Section { title }),
@@ -132,7 +138,8 @@ pub(crate) fn scan(lesson: &Lesson, number: u32, run: &LessonRun) -> (LessonXref
             Event::Start(Tag::Table(_)) => table_start = Some(range.start),
             Event::End(TagEnd::Table) => {
                 let table = table_start.take().unwrap_or(range.start)..range.end;
-                out.defs.extend(table_caption(lesson, &events, i + 1, table, &mut numbering));
+                out.defs
+                    .extend(table_caption(lesson, &events, i + 1, table, &mut numbering));
             }
             Event::DisplayMath(tex) => {
                 if let Some(def) = equation(lesson, &events, i, tex, &mut numbering) {
@@ -143,7 +150,12 @@ pub(crate) fn scan(lesson: &Lesson, number: u32, run: &LessonRun) -> (LessonXref
             Event::End(TagEnd::Link | TagEnd::Image) => link_depth = link_depth.saturating_sub(1),
             Event::Text(_) if link_depth == 0 => {
                 let found = refs::find(&lesson.source, range.clone());
-                out.refs.extend(found.into_iter().filter(|f| !f.escaped).map(|f| (f.at, f.label)));
+                out.refs.extend(
+                    found
+                        .into_iter()
+                        .filter(|f| !f.escaped)
+                        .map(|f| (f.at, f.label)),
+                );
             }
             _ => {}
         }
@@ -207,7 +219,11 @@ fn figures(
     let fence = &lesson.source[start..];
     let at = start + fence.find(label.as_str()).unwrap_or(0);
     for index in 0..drawn {
-        let label = if drawn == 1 { label.clone() } else { format!("{label}-{}", index + 1) };
+        let label = if drawn == 1 {
+            label.clone()
+        } else {
+            format!("{label}-{}", index + 1)
+        };
         let preview = Preview::Figure {
             block,
             index,
@@ -220,7 +236,11 @@ fn figures(
             slug: lesson.slug.clone(),
             preview,
         };
-        out.defs.push(Def { target, at, place: Place::Figure });
+        out.defs.push(Def {
+            target,
+            at,
+            place: Place::Figure,
+        });
     }
     end
 }
@@ -254,7 +274,11 @@ fn table_caption(
     }
     let caption = caption.trim();
     let caption = caption.strip_prefix("Table:").unwrap_or(caption);
-    let caption = caption.rsplit_once("{#").map_or(caption, |(c, _)| c).trim().to_string();
+    let caption = caption
+        .rsplit_once("{#")
+        .map_or(caption, |(c, _)| c)
+        .trim()
+        .to_string();
     let start = paragraph.start + "Table:".len();
     let target = Target {
         label: label.to_string(),
@@ -299,8 +323,14 @@ fn equation(
         kind: Kind::Equation,
         number: numbering.next(Kind::Equation),
         slug: lesson.slug.clone(),
-        preview: Preview::Equation { tex: tex.to_string() },
+        preview: Preview::Equation {
+            tex: tex.to_string(),
+        },
     };
     let attr = next.start..at + label.len() + 1;
-    Some(Def { target, at, place: Place::Equation { math, attr } })
+    Some(Def {
+        target,
+        at,
+        place: Place::Equation { math, attr },
+    })
 }

@@ -24,3 +24,4 @@ mod robustness;
 mod seed;
 mod serve;
 mod site;
+mod xref;

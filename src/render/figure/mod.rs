@@ -34,7 +34,9 @@ pub(crate) fn embed(draw: DrawFn, fig: &Figure, place: &Place) -> (FigureFile, S
     let mut caption = String::new();
     if let Some(text) = &place.caption {
         let title = format!("<title id=\"{}-t\">", place.id);
-        drawing.svg = drawing.svg.replacen(&title, &format!("{title}{}. ", escape(text)), 1);
+        drawing.svg = drawing
+            .svg
+            .replacen(&title, &format!("{title}{}. ", escape(text)), 1);
         caption = format!("<figcaption>{}</figcaption>\n", escape(text));
     }
     let csv_path = csv_path(&place.file);
@@ -151,8 +153,13 @@ mod tests {
                 .starts_with("panel,kind,series,x,y,z\n1,line,train,0,3,\n")
         );
         assert!(html.contains("<figure class=\"plot\" id=\"f2-1\">"));
-        assert!(html.contains("<figcaption>Figure 2.1: Loss &lt;train&gt;</figcaption>\n</figure>"));
-        assert!(file.svg.contains("<title id=\"f2-1-t\">Figure 2.1: Loss &lt;train&gt;. "));
+        assert!(
+            html.contains("<figcaption>Figure 2.1: Loss &lt;train&gt;</figcaption>\n</figure>")
+        );
+        assert!(
+            file.svg
+                .contains("<title id=\"f2-1-t\">Figure 2.1: Loss &lt;train&gt;. ")
+        );
         assert!(html.contains("href=\"../../figures/a%20b/block-2-1.csv\" download"));
         assert!(html.contains("<script type=\"application/json\" class=\"rlf-json\">{\"w\":720"));
         assert!(html.contains("<th>2</th><td>0.25</td>"), "{html}");

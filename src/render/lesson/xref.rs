@@ -108,7 +108,10 @@ fn preview(doc: &Doc, target: &Target, page: &str) -> String {
         Preview::Equation { tex } => {
             let math = (doc.ctx.math.get(tex, true))
                 .unwrap_or_else(|_| format!("<code>{}</code>", escape(tex)));
-            format!("<span class=\"xref-math\">{math}</span>{}", caption(&target.text()))
+            format!(
+                "<span class=\"xref-math\">{math}</span>{}",
+                caption(&target.text())
+            )
         }
         Preview::Table { .. } => caption(&target.caption()),
         Preview::Section { title } => caption(&format!("{}: {title}", target.text())),
@@ -135,7 +138,10 @@ fn table_captions<'t>(doc: &Doc, mut events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
                         i + 1..=end,
                         [
                             (Event::Html(CowStr::from(head)), range.clone()),
-                            (Event::Html(CowStr::from("</figcaption>\n</figure>\n")), range.clone()),
+                            (
+                                Event::Html(CowStr::from("</figcaption>\n</figure>\n")),
+                                range.clone(),
+                            ),
                         ],
                     );
                     events.insert(table_start, (Event::Html(CowStr::from(open)), range));

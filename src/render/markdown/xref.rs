@@ -36,7 +36,11 @@ pub(crate) fn edit(page: &Page, edits: &mut Edits) {
                 if source.get(math.end.saturating_sub(2)..math.end) == Some("$$") {
                     let tag = format!("\\tag{{{}}}", target.number);
                     let own_line = source[..math.end - 2].ends_with('\n');
-                    let tag = if own_line { format!("{tag}\n") } else { format!(" {tag} ") };
+                    let tag = if own_line {
+                        format!("{tag}\n")
+                    } else {
+                        format!(" {tag} ")
+                    };
                     edits.insert(math.end - 2, tag);
                 }
                 edits.replace(attr.clone(), "");
@@ -51,7 +55,11 @@ pub(crate) fn edit(page: &Page, edits: &mut Edits) {
                 edits.insert(at, format!("{prefix}{anchor}\n\n"));
                 let text = source.get(caption.clone()).unwrap_or("").trim();
                 let bold = format!("**{}:**", target.text());
-                let line = if text.is_empty() { bold } else { format!("{bold} {text}") };
+                let line = if text.is_empty() {
+                    bold
+                } else {
+                    format!("{bold} {text}")
+                };
                 let end = paragraph.start + source[paragraph.clone()].trim_end().len();
                 edits.replace(paragraph.start..end, line);
             }

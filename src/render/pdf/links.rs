@@ -291,7 +291,10 @@ mod tests {
         );
         let targets = Targets::new(&[a, b]);
         let internal = |l: &str| Target::Internal(l.to_string());
-        assert_eq!(targets.resolve(&b, "12-a.md#fig-depth"), internal("rl--12-a--fig-depth"));
+        assert_eq!(
+            targets.resolve(&b, "12-a.md#fig-depth"),
+            internal("rl--12-a--fig-depth")
+        );
         assert_eq!(targets.resolve(&a, "#eq-ln"), internal("rl--12-a--eq-ln"));
     }
 }

@@ -206,8 +206,14 @@ mod tests {
         assert_eq!(untagged("x \\tag{3"), "x \\tag{3");
         assert_eq!(untagged("x"), "x");
         let tagged = Formula::new("a+b \\tag{2.1}", true, 0);
-        assert!(tagged.typst.as_deref().is_some_and(|t| t.contains("2.1")), "{tagged:?}");
-        assert_eq!(tagged.tex, "a+b \\tag{2.1}", "the alternative text keeps the TeX");
+        assert!(
+            tagged.typst.as_deref().is_some_and(|t| t.contains("2.1")),
+            "{tagged:?}"
+        );
+        assert_eq!(
+            tagged.tex, "a+b \\tag{2.1}",
+            "the alternative text keeps the TeX"
+        );
     }
 
     #[test]

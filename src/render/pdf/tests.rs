@@ -310,7 +310,10 @@ fn cross_references_are_internal_links() {
     if let Some(text) = pdf_text(&out.bytes) {
         assert!(text.contains("Figure 1.1: A sine"), "{text}");
         assert!(text.contains("(1.1)"), "{text}");
-        assert!(text.contains("See Figure 1.1, Table 1.1 and Section 1.1."), "{text}");
+        assert!(
+            text.contains("See Figure 1.1, Table 1.1 and Section 1.1."),
+            "{text}"
+        );
     }
 }
 
