@@ -301,7 +301,7 @@ fn cross_references_are_internal_links() {
     let targets = Targets::new(&docs);
     for label in ["fig-a", "tbl-a", "sec-a"] {
         let to = format!("01-one.md#{label}");
-        let expected = links::Target::Internal(format!("rl--01-one--{label}"));
+        let expected = super::links::Target::Internal(format!("rl--01-one--{label}"));
         assert_eq!(targets.resolve(&docs[1], &to), expected);
     }
     let out = write_pdf(&book, &pages).unwrap();
