@@ -39,6 +39,8 @@ pub enum Kind {
     Record,
     /// A lesson link, a formula, a figure: anything rendering a page reports.
     Render,
+    /// A cross-reference to no label, a label defined twice or misplaced.
+    Xref,
     /// Templates, theme and writing the site.
     Site,
     /// Making or writing another format: the Markdown book, the EPUB, the PDF.

@@ -17,3 +17,4 @@ pub mod render;
 pub(crate) mod serve;
 #[cfg(test)]
 mod test_support;
+pub mod xref;

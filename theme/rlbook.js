@@ -1,6 +1,6 @@
 /* rlbook page behaviour: the light/dark toggle (its choice kept in localStorage, the system
    preference followed until then), the sidebar toggle on narrow screens, and opening every
-   <details> while printing. No dependencies. */
+   <details> while printing, Escape hiding a cross-reference's preview. No dependencies. */
 (function () {
   "use strict";
   var KEY = "rlbook-theme";
@@ -105,10 +105,24 @@
     });
   }
 
+  // A cross-reference's preview shows while the link is hovered or focused (CSS); Escape
+  // hides it until the pointer or the focus moves to another reference.
+  function setupPreviews() {
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") root.classList.add("xref-dismissed");
+    });
+    ["mouseover", "focusin"].forEach(function (type) {
+      document.addEventListener(type, function (e) {
+        if (e.target.closest && e.target.closest(".xref")) root.classList.remove("xref-dismissed");
+      });
+    });
+  }
+
   function init() {
     setupTheme();
     setupSidebar();
     setupPrinting();
+    setupPreviews();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

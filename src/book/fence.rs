@@ -1,6 +1,8 @@
 //! What decorates a code block: the attributes after the language in the fence's info string
 //! (```` ```rlab,no_run,name=setup ````) and the rustlab-notebook directives on the lines just
 //! before the fence (`<!-- hide -->`, `<!-- details: Title -->`, `<!-- grid: N -->`).
+//! Attributes are separated by commas or whitespace; a value may be double-quoted
+//! (`caption="Depth, by layer"`, with `\"` and `\\` inside).
 
 /// Fence attributes.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -17,6 +19,10 @@ pub struct BlockAttrs {
     pub name: Option<String>,
     pub rtol: Option<f64>,
     pub atol: Option<f64>,
+    /// The cross-reference label of the block's figures (`label=fig-depth`).
+    pub label: Option<String>,
+    /// The caption shown under the block's figures.
+    pub caption: Option<String>,
 }
 
 /// Directives from HTML comments before the fence.
@@ -37,21 +43,48 @@ pub fn is_rlab(lang: &str) -> bool {
 
 /// The language and attributes of an info string; `Ok(None)` when the block is not rlab.
 pub fn parse_info(info: &str) -> Result<Option<(String, BlockAttrs)>, String> {
-    let mut words = info
+    let lang = info
         .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty());
-    let lang = words.next().unwrap_or("");
+        .next()
+        .unwrap_or("");
     if !is_rlab(lang) {
         return Ok(None);
     }
     let mut attrs = BlockAttrs::default();
-    for word in words {
-        apply_attr(&mut attrs, word)?;
+    for word in words(&info[lang.len()..])? {
+        apply_attr(&mut attrs, &word)?;
     }
     if attrs.no_run && attrs.should_error {
         return Err("a block cannot be both 'no_run' and 'should_error'".into());
     }
     Ok(Some((lang.to_string(), attrs)))
+}
+
+/// The attributes of an info string after its language: separated by commas or whitespace,
+/// a double-quoted part kept whole (its quotes removed, `\"` and `\\` unescaped).
+fn words(rest: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => loop {
+                match chars.next() {
+                    Some('"') => break,
+                    Some('\\') => word.extend(chars.next()),
+                    Some(other) => word.push(other),
+                    None => return Err(format!("unclosed quote in '{}'", rest.trim())),
+                }
+            },
+            ',' => out.extend((!word.is_empty()).then(|| std::mem::take(&mut word))),
+            c if c.is_whitespace() => {
+                out.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
+            }
+            c => word.push(c),
+        }
+    }
+    out.extend((!word.is_empty()).then_some(word));
+    Ok(out)
 }
 
 fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
@@ -69,6 +102,15 @@ fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
                 "block name '{v}' must be letters, digits, '-' or '_'"
             ));
         }
+        Some(("label", v)) if crate::xref::is_label_of("fig-", v) => {
+            attrs.label = Some(v.to_string());
+        }
+        Some(("label", v)) => {
+            return Err(format!(
+                "figure label '{v}' must start with 'fig-' and be letters, digits, '-' or '_'"
+            ));
+        }
+        Some(("caption", v)) => attrs.caption = Some(v.to_string()),
         Some((key @ ("rtol" | "atol"), v)) => {
             let x = v
                 .parse::<f64>()
@@ -88,7 +130,7 @@ fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
 
 fn unknown_attr(word: &str) -> String {
     format!(
-        "unknown block attribute '{word}' (known: no_run, should_error, no_check, hide_output, name=, rtol=, atol=)"
+        "unknown block attribute '{word}' (known: no_run, should_error, no_check, hide_output, name=, rtol=, atol=, label=, caption=)"
     )
 }
 
@@ -153,6 +195,25 @@ mod tests {
         assert!(a.should_error);
         assert_eq!(a.name.as_deref(), Some("ln-demo"));
         assert_eq!(a.rtol, Some(1e-6));
+    }
+
+    #[test]
+    fn labels_and_quoted_captions() {
+        let info = r#"rlab,label=fig-depth,caption="Depth, by \"layer\"" hide_output"#;
+        let (_, a) = parse_info(info).unwrap().unwrap();
+        assert_eq!(a.label.as_deref(), Some("fig-depth"));
+        assert_eq!(a.caption.as_deref(), Some("Depth, by \"layer\""));
+        assert!(a.hide_output);
+        assert!(
+            parse_info("rlab,label=depth")
+                .unwrap_err()
+                .contains("'fig-'")
+        );
+        assert!(
+            parse_info("rlab,caption=\"open")
+                .unwrap_err()
+                .contains("unclosed")
+        );
     }
 
     #[test]

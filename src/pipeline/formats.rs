@@ -62,6 +62,7 @@ enum Stamp {
 pub(super) struct Inputs<'a> {
     pub book: &'a Book,
     pub runs: &'a [LessonRun],
+    pub xrefs: &'a crate::xref::Xrefs,
     pub keys: &'a [Digest],
     pub strict: bool,
     pub cache: &'a Cache,
@@ -150,7 +151,8 @@ fn pages<'p>(inputs: &Inputs, memo: &'p mut Memo, pass: &mut Pass) -> Result<&'p
         for (i, lesson) in inputs.book.lessons.iter().enumerate() {
             let run = inputs.runs.get(i).unwrap_or(&empty);
             let draw = crate::lang::plot::svg::draw;
-            let (page, warnings) = markdown::render_page(inputs.book, lesson, run, draw);
+            let (page, warnings) =
+                markdown::render_page(inputs.book, inputs.xrefs, lesson, run, draw);
             warned |= !warnings.is_empty();
             for w in warnings.into_iter().filter(|_| !html) {
                 pass.diagnostics

@@ -190,10 +190,12 @@ impl Engine {
         let records = request.records;
         let checked = check::check(book, &runs, records, &mut self.noted, &mut pass.diagnostics);
         pass.drifts = checked.drifts;
+        let (xrefs, problems) = crate::xref::Xrefs::collect(book, &runs);
+        pass.diagnostics.extend(problems);
         if request.goal == Goal::Check {
             return Some(());
         }
-        let keys = render::page_keys(book, &runs, request.strict);
+        let keys = render::page_keys(book, &runs, &xrefs, request.strict);
         let serve = request.goal == Goal::Serve;
         let downloads = if serve || pass.failed() {
             Vec::new()
@@ -201,6 +203,7 @@ impl Engine {
             let inputs = formats::Inputs {
                 book,
                 runs: &runs,
+                xrefs: &xrefs,
                 keys: &keys,
                 strict: request.strict,
                 cache: &cache,
@@ -213,6 +216,7 @@ impl Engine {
         let inputs = render::Inputs {
             book,
             runs: &runs,
+            xrefs: &xrefs,
             failed: &checked.failed,
             keys: &keys,
             strict: request.strict,

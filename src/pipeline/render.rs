@@ -15,6 +15,7 @@ use crate::render::LessonHtml;
 use crate::render::highlight;
 use crate::render::lesson::{RenderContext, formulas, render_lesson};
 use crate::render::math::{Formula, MathCache, collect_formulas};
+use crate::xref::Xrefs;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -34,11 +35,21 @@ pub(super) struct PageMemory {
     math: Option<MathCache>,
 }
 
-/// The key of every lesson's page, index-aligned with the lessons.
-pub(super) fn page_keys(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<Digest> {
+/// The key of every lesson's page, index-aligned with the lessons: the page's own inputs
+/// and what it shows of the book's cross-references.
+pub(super) fn page_keys(
+    book: &Book,
+    runs: &[LessonRun],
+    xrefs: &Xrefs,
+    strict: bool,
+) -> Vec<Digest> {
     (book.lessons.par_iter().zip(runs))
-        .map(|(lesson, run)| {
-            pages::page_key(strict, lesson, run).unwrap_or_else(|| unkeyed(lesson))
+        .map(|(lesson, run)| match pages::page_key(strict, lesson, run) {
+            Some(key) => KeyHasher::new("page and xrefs")
+                .digest(&key)
+                .digest(&xrefs.digest_for(&lesson.slug))
+                .finish(),
+            None => unkeyed(lesson),
         })
         .collect()
 }
@@ -193,6 +204,7 @@ impl PageMemory {
         let render = RenderContext {
             book,
             math,
+            xrefs: ctx.xrefs,
             strict: ctx.strict,
             draw_figure: crate::lang::plot::svg::draw,
         };
@@ -211,6 +223,7 @@ impl PageMemory {
 pub(super) struct Inputs<'a> {
     pub book: &'a Book,
     pub runs: &'a [LessonRun],
+    pub xrefs: &'a Xrefs,
     /// Whether each lesson's run had execution errors.
     pub failed: &'a [bool],
     pub keys: &'a [Digest],

@@ -58,6 +58,7 @@ struct Errors {
     render: usize,
     site: usize,
     output: usize,
+    xref: usize,
 }
 
 impl Errors {
@@ -71,6 +72,7 @@ impl Errors {
                 Kind::Drift => &mut e.drift,
                 Kind::Record => &mut e.record,
                 Kind::Render => &mut e.render,
+                Kind::Xref => &mut e.xref,
                 Kind::Site => &mut e.site,
                 Kind::Output => &mut e.output,
             } += 1;
@@ -88,6 +90,7 @@ impl Errors {
             }
         };
         add(self.exec, format!("{} execution error(s)", self.exec));
+        add(self.xref, format!("{} cross-reference error(s)", self.xref));
         add(
             self.render,
             format!("{} lesson(s) could not be rendered", self.render),

@@ -25,3 +25,4 @@ mod robustness;
 mod seed;
 mod serve;
 mod site;
+mod xref;

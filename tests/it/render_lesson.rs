@@ -38,8 +38,10 @@ fn fixture(name: &str) -> Book {
 
 fn render_book(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<anyhow::Result<LessonHtml>> {
     let math = MathCache::prerender(collect_formulas(book, runs));
+    let (xrefs, _) = rlbook::xref::Xrefs::collect(book, runs);
     let ctx = RenderContext {
         book,
+        xrefs: &xrefs,
         math: &math,
         strict,
         draw_figure: svg_stub,

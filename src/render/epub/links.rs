@@ -8,7 +8,8 @@
 //! Headings get their `{#id}`, else GitHub's slug of their text (`-1`, `-2` … for repeats),
 //! made a valid XML id. A fragment matches an id exactly, or the slug it was made from, or
 //! loosely (letters and digits only, lowercased), so links written for GitHub or for the
-//! site both resolve.
+//! site both resolve. The `<a id="…">` anchors the Markdown book puts before labelled
+//! headings, figures, equations and tables are targets too.
 
 use super::xml::is_ncname;
 use pulldown_cmark::{Event, Tag, TagEnd};
@@ -32,6 +33,8 @@ pub(crate) struct Anchors {
     aliases: HashMap<String, String>,
     /// The first id of each loose form.
     loose: HashMap<String, String>,
+    /// The ids of the page's `<a id="…">` anchors (labels of figures, equations, tables).
+    raw: HashSet<String>,
 }
 
 impl Anchors {
@@ -55,6 +58,7 @@ impl Anchors {
                         text.push_str(&t);
                     }
                 }
+                Event::Html(html) | Event::InlineHtml(html) => anchors.add_raw(&html),
                 _ => {}
             }
         }
@@ -83,9 +87,18 @@ impl Anchors {
         self.headings.push(Heading { level, text, id });
     }
 
+    /// Remember the ids of the `<a id="…">` anchors in `html`.
+    fn add_raw(&mut self, html: &str) {
+        for id in crate::xref::anchor_ids(html) {
+            if is_ncname(id) {
+                self.raw.insert(id.to_string());
+            }
+        }
+    }
+
     /// The id a fragment names, if any.
     pub(crate) fn resolve(&self, fragment: &str) -> Option<&str> {
-        if let Some(id) = self.ids.get(fragment) {
+        if let Some(id) = self.ids.get(fragment).or_else(|| self.raw.get(fragment)) {
             return Some(id);
         }
         let exact = self.aliases.get(fragment);

@@ -335,6 +335,15 @@ fn heading_ids_follow_github_and_fragments_resolve() {
 }
 
 #[test]
+fn cross_reference_anchors_are_link_targets() {
+    let text = "# A\n\n<a id=\"fig-x\"></a>\n\n![F](plots/a.svg)\n\nSee <a id=\"eq-y\"></a>$$y$$\n";
+    let anchors = links::Anchors::of(text);
+    assert_eq!(anchors.resolve("fig-x"), Some("fig-x"));
+    assert_eq!(anchors.resolve("eq-y"), Some("eq-y"));
+    assert_eq!(anchors.resolve("tbl-z"), None);
+}
+
+#[test]
 fn paths_and_slugs() {
     assert_eq!(
         links::join("scripts/a", "../../b.md").as_deref(),

@@ -24,11 +24,21 @@ pub(crate) struct Place<'a> {
     pub page: &'a str,
     /// Its id on the page (letters, digits, `-`).
     pub id: String,
+    /// Its caption (`Figure 12.3: …`), shown under it and leading its accessible name.
+    pub caption: Option<String>,
 }
 
 /// The figure's files and the HTML that shows it on its page.
 pub(crate) fn embed(draw: DrawFn, fig: &Figure, place: &Place) -> (FigureFile, String) {
-    let drawing = draw(fig, &place.id);
+    let mut drawing = draw(fig, &place.id);
+    let mut caption = String::new();
+    if let Some(text) = &place.caption {
+        let title = format!("<title id=\"{}-t\">", place.id);
+        drawing.svg = drawing
+            .svg
+            .replacen(&title, &format!("{title}{}. ", escape(text)), 1);
+        caption = format!("<figcaption>{}</figcaption>\n", escape(text));
+    }
     let csv_path = csv_path(&place.file);
     let (svg_href, csv_href) = (
         links::href(place.page, &place.file),
@@ -49,7 +59,7 @@ pub(crate) fn embed(draw: DrawFn, fig: &Figure, place: &Place) -> (FigureFile, S
          <div class=\"rlf-bar\">\n{data}<p class=\"rlf-files\">Download \
          <a href=\"{svg_href}\" download>SVG</a> <a href=\"{csv_href}\" download>CSV</a></p>\n\
          </div>\n<script type=\"application/json\" class=\"rlf-json\">{json}</script>\n\
-         </figure>\n",
+         {caption}</figure>\n",
         id = escape(&place.id),
         svg = drawing.svg,
         svg_href = escape(&svg_href),
@@ -110,6 +120,7 @@ mod tests {
             file: "figures/x/block-1-1.svg".into(),
             page: "x.html",
             id: "rlf1-1".into(),
+            caption: None,
         };
         let (file, html) = embed(crate::lang::plot::svg::draw, &fig, &place);
         let json = html.split("class=\"rlf-json\">").nth(1).unwrap();
@@ -132,6 +143,7 @@ mod tests {
             file: "figures/a b/block-2-1.svg".into(),
             page: "scripts/a b/demo.html",
             id: "f2-1".into(),
+            caption: Some("Figure 2.1: Loss <train>".into()),
         };
         let (file, html) = embed(crate::lang::plot::svg::draw, &figure(), &place);
         assert_eq!(file.path, "figures/a b/block-2-1.svg");
@@ -141,6 +153,13 @@ mod tests {
                 .starts_with("panel,kind,series,x,y,z\n1,line,train,0,3,\n")
         );
         assert!(html.contains("<figure class=\"plot\" id=\"f2-1\">"));
+        assert!(
+            html.contains("<figcaption>Figure 2.1: Loss &lt;train&gt;</figcaption>\n</figure>")
+        );
+        assert!(
+            file.svg
+                .contains("<title id=\"f2-1-t\">Figure 2.1: Loss &lt;train&gt;. ")
+        );
         assert!(html.contains("href=\"../../figures/a%20b/block-2-1.csv\" download"));
         assert!(html.contains("<script type=\"application/json\" class=\"rlf-json\">{\"w\":720"));
         assert!(html.contains("<th>2</th><td>0.25</td>"), "{html}");

@@ -94,15 +94,16 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
     if figures.is_empty() {
         return String::new();
     }
-    let slug = super::sections::url_segment(&doc.lesson.slug);
     let page = links::lesson_page(&doc.lesson.slug);
     let cols = block.directives.grid.unwrap_or(1);
     let mut html = format!("<div class=\"figures\" style=\"--cols: {cols}\">\n");
     for (k, fig) in figures.iter().enumerate() {
+        let target = (doc.ctx.xrefs).figure(&doc.lesson.slug, n - 1, k);
         let place = Place {
-            file: format!("figures/{slug}/block-{n}-{}.svg", k + 1),
+            file: figure_file(&doc.lesson.slug, n, k + 1),
             page: &page,
-            id: format!("rlf{n}-{}", k + 1),
+            id: target.map_or_else(|| format!("rlf{n}-{}", k + 1), |t| t.anchor().to_string()),
+            caption: target.map(crate::xref::Target::caption),
         };
         let (file, figure_html) = figure::embed(doc.ctx.draw_figure, fig, &place);
         html.push_str(&figure_html);
@@ -110,6 +111,12 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
     }
     html.push_str("</div>\n");
     html
+}
+
+/// The site path of figure `k` of block `n` (both 1-based) of the lesson `slug`.
+pub(crate) fn figure_file(slug: &str, n: usize, k: usize) -> String {
+    let slug = super::sections::url_segment(slug);
+    format!("figures/{slug}/block-{n}-{k}.svg")
 }
 
 #[cfg(test)]

@@ -76,6 +76,7 @@ fn figures(doc: &mut Doc, shown: &Embedded, n: usize) -> String {
             file: format!("figures/{slug}/output-{n}-{}.svg", j + 1),
             page: &page,
             id: format!("rlfo{n}-{}", j + 1),
+            caption: None,
         };
         let (file, figure_html) = figure::embed(doc.ctx.draw_figure, fig, &place);
         html.push_str(&figure_html);

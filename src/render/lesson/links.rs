@@ -165,6 +165,7 @@ mod tests {
         let math = MathCache::default();
         let ctx = RenderContext {
             book: &book,
+            xrefs: &crate::xref::Xrefs::default(),
             math: &math,
             strict,
             draw_figure: fake_draw,

@@ -4,6 +4,8 @@
 //! (a `<div>` cannot sit inside `<p>`); display math inside inline markup (a heading, a table
 //! cell, emphasis) uses `<span class="math math-display">` instead. A formula KaTeX rejects
 //! is shown as `<code class="math-error">` and reported as `file:line: math error: …`.
+//! Display math labelled `{#eq-x}` gets the label as its id and its number, `(12.1)`, in a
+//! `<span class="eq-number">` after the formula.
 
 use super::{Doc, Ev};
 use crate::markup::escape;
@@ -81,7 +83,16 @@ fn formula(doc: &mut Doc, tex: &str, display: bool, at: usize, wrapper: &str) ->
             };
             let newline = if wrapper == "div" { "\n" } else { "" };
             let focus = if display { " tabindex=\"0\"" } else { "" };
-            format!("<{wrapper} class=\"math {class}\"{focus}>{mathml}</{wrapper}>{newline}")
+            let (id, number) = match display.then(|| doc.equation_at(at)).flatten() {
+                Some(target) => (
+                    format!(" id=\"{}\"", escape(target.anchor())),
+                    format!("<span class=\"eq-number\">({})</span>", target.number),
+                ),
+                None => (String::new(), String::new()),
+            };
+            format!(
+                "<{wrapper} class=\"math {class}\"{id}{focus}>{mathml}{number}</{wrapper}>{newline}"
+            )
         }
         Err(message) => {
             doc.warn(at, &format!("math error: {message}"));

@@ -7,9 +7,9 @@
 //! 2. pulldown-cmark parses the result (the book's options plus math and wikilinks);
 //! 3. event passes: heading ids and the TOC ([`headings`]), the generated sections
 //!    ([`sections`]), the search text ([`text`]), lesson links ([`links`]), callouts,
-//!    embedded script outputs ([`embeds`]), exercises and solutions ([`containers`]), code
-//!    blocks with their outputs and figures ([`blocks`]), math ([`mathml`]); then
-//!    pulldown-cmark writes the HTML.
+//!    embedded script outputs ([`embeds`]), exercises and solutions ([`containers`]),
+//!    cross-references, table captions and equation labels ([`xref`]), code blocks with their
+//!    outputs and figures ([`blocks`]), math ([`mathml`]); then pulldown-cmark writes the HTML.
 //!
 //! Author-facing conventions beyond CommonMark/GFM:
 //! * Callouts: GitHub's `> [!NOTE]` (also TIP, IMPORTANT, WARNING, CAUTION), or the older
@@ -47,6 +47,7 @@ pub(crate) mod prepare;
 mod scripts;
 pub(crate) mod sections;
 mod text;
+mod xref;
 
 #[cfg(test)]
 pub(crate) mod testutil;
@@ -65,6 +66,8 @@ pub struct RenderContext<'a> {
     pub book: &'a Book,
     /// Every formula of the book, prerendered.
     pub math: &'a MathCache,
+    /// The book's cross-references.
+    pub xrefs: &'a crate::xref::Xrefs,
     /// Turn warnings (broken links, math errors) into errors.
     pub strict: bool,
     /// The figure renderer: `crate::lang::plot::svg::draw` in the build. Passed in rather
@@ -87,6 +90,10 @@ pub(crate) struct Doc<'a> {
     pub figures: Vec<FigureFile>,
     /// The lessons looked up by slug, with the title each had (`None`: not in the book).
     pub linked: Vec<(String, Option<String>)>,
+    /// Labelled display math: the prepared-text offset of each formula and its label.
+    pub equations: Vec<(usize, String)>,
+    /// How many reference previews the page has (each needs an id).
+    pub previews: usize,
 }
 
 impl<'a> Doc<'a> {
@@ -113,6 +120,12 @@ impl<'a> Doc<'a> {
     pub(crate) fn embed_at(&self, at: usize) -> Option<usize> {
         let here = self.map.to_source(at);
         (self.lesson.embeds.iter()).position(|e| e.span.start <= here && here < e.span.end)
+    }
+
+    /// The target of the labelled display math at prepared-text offset `at`.
+    pub(crate) fn equation_at(&self, at: usize) -> Option<&'a crate::xref::Target> {
+        let (_, label) = self.equations.iter().find(|(start, _)| *start == at)?;
+        self.ctx.xrefs.get(label)
     }
 
     /// The index of the lesson's rlab block whose fence starts at prepared-text offset `at`.
@@ -142,11 +155,14 @@ pub fn render_lesson(
         warnings: Vec::new(),
         figures: Vec::new(),
         linked: Vec::new(),
+        equations: Vec::new(),
+        previews: 0,
     };
     let (events, toc) = structure(&mut doc, parse(&prepared.text));
     let search_text = text::search_text(&doc, &events);
     let events = links::rewrite(&mut doc, events);
     let events = embeds::render(&mut doc, events);
+    let events = xref::apply(&mut doc, &prepared.text, events);
     let events = containers::apply(&mut doc, events);
     let events = blocks::render(&mut doc, events);
     let events = mathml::render(&mut doc, events);

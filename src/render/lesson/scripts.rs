@@ -30,6 +30,7 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
                         file: format!("figures/{slug}/{name}-{}.svg", j + 1),
                         page: &page,
                         id: format!("rlf{}", j + 1),
+                        caption: None,
                     };
                     figure::embed(ctx.draw_figure, fig, &place)
                 })
@@ -79,6 +80,7 @@ mod tests {
         let math = MathCache::default();
         let ctx = RenderContext {
             book: &book,
+            xrefs: &crate::xref::Xrefs::default(),
             math: &math,
             strict: false,
             draw_figure: fake_draw,

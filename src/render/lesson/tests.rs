@@ -122,6 +122,7 @@ fn odd_inputs_never_panic() {
             let math = crate::render::math::MathCache::default();
             let ctx = super::RenderContext {
                 book: &book,
+                xrefs: &crate::xref::Xrefs::default(),
                 math: &math,
                 strict: false,
                 draw_figure: crate::render::lesson::testutil::fake_draw,

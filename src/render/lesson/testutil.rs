@@ -76,8 +76,10 @@ pub(crate) fn try_render(
 ) -> anyhow::Result<crate::render::LessonHtml> {
     let book = book_of(vec![lesson(src)]);
     let math = crate::render::math::MathCache::default();
+    let (xrefs, _) = crate::xref::Xrefs::collect(&book, std::slice::from_ref(run));
     let ctx = super::RenderContext {
         book: &book,
+        xrefs: &xrefs,
         math: &math,
         strict,
         draw_figure: fake_draw,

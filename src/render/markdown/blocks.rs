@@ -97,7 +97,7 @@ fn region_of(page: &mut Page, i: usize, block: &CodeBlock) -> String {
         text.push_str(&e.error.to_string());
     }
     let cols = block.directives.grid.unwrap_or(1);
-    let images = page.figures_of(&run.figures, cols);
+    let images = page.figures_of(&run.figures, cols, Some(i));
     region(&text, &images)
 }
 
@@ -132,8 +132,14 @@ fn fence_for(text: &str) -> String {
 impl Page<'_> {
     /// Draw `figures` as files `plots/<slug>/<stem>-N-<hash>.svg` (N counting the page's
     /// figures) and return their image lines, `cols` to a paragraph, each paragraph
-    /// followed by a blank line.
-    pub(crate) fn figures_of(&mut self, figures: &[Figure], cols: usize) -> String {
+    /// followed by a blank line; a labelled figure of the lesson's block `block` is a
+    /// paragraph of its own, with its anchor and caption.
+    pub(crate) fn figures_of(
+        &mut self,
+        figures: &[Figure],
+        cols: usize,
+        block: Option<usize>,
+    ) -> String {
         let mut lines = String::new();
         for (k, fig) in figures.iter().enumerate() {
             self.figure_count += 1;
@@ -142,10 +148,15 @@ impl Page<'_> {
             let hash = Digest::of(svg.as_bytes()).hex();
             let slug = &self.lesson.slug;
             let path = format!("plots/{slug}/{}-{n}-{}.svg", self.stem, &hash[..8]);
-            let alt = alt_text(&crate::lang::plot::svg::title(fig), n);
-            lines.push_str(&format!("![{alt}]({}{path})", self.up));
-            let last_in_row = (k + 1) % cols.max(1) == 0 || k + 1 == figures.len();
-            lines.push_str(if last_in_row { "\n\n" } else { " " });
+            let src = format!("{}{path}", self.up);
+            if let Some(target) = self.figure_target(block, k) {
+                lines.push_str(&self.labelled_figure(target, fig, &src));
+            } else {
+                let alt = alt_text(&crate::lang::plot::svg::title(fig), n);
+                lines.push_str(&format!("![{alt}]({src})"));
+                let last_in_row = (k + 1) % cols.max(1) == 0 || k + 1 == figures.len();
+                lines.push_str(if last_in_row { "\n\n" } else { " " });
+            }
             self.figures.push(MarkdownFigure { path, svg });
         }
         lines

@@ -28,7 +28,7 @@ pub(crate) fn edit(page: &mut Page, edits: &mut Edits) {
         let source = lesson.source.as_str();
         let start = embed.span.start + (embed.col as usize - 1);
         let prefix = edits::continuation(source, start);
-        let images = page.figures_of(shown.figures, 1);
+        let images = page.figures_of(shown.figures, 1, None);
         let caption = format!(
             "Output of [`{}`]({}):\n\n",
             shown.script.file_name,
@@ -75,7 +75,7 @@ mod tests {
             }],
             ..LessonRun::default()
         };
-        super::super::render_page(&book, &book.lessons[0], &run, fake_draw).0
+        super::super::render_page(&book, &crate::xref::Xrefs::default(), &book.lessons[0], &run, fake_draw).0
     }
 
     #[test]

@@ -19,7 +19,11 @@
 //! * `details` blocks and solutions are `<details><summary>…</summary>` … `</details>`
 //!   HTML blocks, with blank lines around their Markdown;
 //! * paths of images and links in a page's text are relative to that page's own folder,
-//!   as on GitHub; [`MarkdownFigure::path`] is relative to the book folder.
+//!   as on GitHub; [`MarkdownFigure::path`] is relative to the book folder;
+//! * cross-references are links `[Figure 12.3](<slug>.md#fig-x)`; each labelled target has
+//!   an anchor `<a id="label"></a>` before it; a labelled figure or table is followed by its
+//!   caption paragraph `**Figure 12.3:** caption`; labelled display math ends in
+//!   `\tag{12.1}` (see `xref`).
 
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +73,7 @@ mod links;
 mod math;
 mod outline;
 mod sections;
+mod xref;
 
 use crate::book::inline::{InlineValue, LineIndex};
 use crate::book::{Book, Lesson};
@@ -76,6 +81,7 @@ use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{InlineRun, LessonRun};
 use crate::render::figure::DrawFn;
 use crate::render::lesson::prepare::{text_edits, value_text};
+use crate::xref::Xrefs;
 use edits::Edits;
 
 /// The first line of every file the Markdown writer makes.
@@ -93,6 +99,7 @@ pub(crate) fn is_generated(text: &str) -> bool {
 /// A page being written: the lesson, its run and what the passes collect.
 pub(crate) struct Page<'a> {
     book: &'a Book,
+    xrefs: &'a Xrefs,
     lesson: &'a Lesson,
     run: &'a LessonRun,
     draw: DrawFn,
@@ -120,12 +127,14 @@ impl Page<'_> {
 /// Markdown, with its warnings (broken lesson links).
 pub(crate) fn render_page(
     book: &Book,
+    xrefs: &Xrefs,
     lesson: &Lesson,
     run: &LessonRun,
     draw: DrawFn,
 ) -> (MarkdownPage, Vec<Diagnostic>) {
     let mut page = Page {
         book,
+        xrefs,
         lesson,
         run,
         draw,
@@ -143,6 +152,7 @@ pub(crate) fn render_page(
     embeds::edit(&mut page, &mut edits);
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
+    xref::edit(&page, &mut edits);
     containers::edit(source, &outline, &mut edits);
     if let Some(title) = &lesson.frontmatter.title
         && !outline.headings.iter().any(|h| h.level == 1)
@@ -156,7 +166,8 @@ pub(crate) fn render_page(
         math::for_github(&body)
     );
     let scripts = scripts(&mut page);
-    let number = chapter_number(book, lesson);
+    let at = book.lessons.iter().position(|l| l.slug == lesson.slug);
+    let number = crate::xref::lesson_number(book, at.unwrap_or(book.lessons.len()));
     let markdown = MarkdownPage {
         slug: lesson.slug.clone(),
         title: lesson.title.clone(),
@@ -172,19 +183,6 @@ pub(crate) fn render_page(
 fn file_name(path: &std::path::Path) -> String {
     path.file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().to_string())
-}
-
-/// The digits the lesson's file name starts with, else its place in the book.
-fn chapter_number(book: &Book, lesson: &Lesson) -> u32 {
-    let digits: String = lesson
-        .slug
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok().unwrap_or_else(|| {
-        let at = book.lessons.iter().position(|l| l.slug == lesson.slug);
-        at.map_or(1, |i| u32::try_from(i + 1).unwrap_or(u32::MAX))
-    })
 }
 
 /// The pages of the lesson's scripts.
@@ -208,7 +206,7 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
             }
             printed.push_str(&e.rendered);
         }
-        let images = script_page.figures_of(run.map_or(&[][..], |r| &r.figures), 1);
+        let images = script_page.figures_of(run.map_or(&[][..], |r| &r.figures), 1, None);
         let region = blocks::region(&printed, &images);
         let fence = if script.source.contains("```") {
             "````"

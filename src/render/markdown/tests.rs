@@ -7,7 +7,8 @@ use crate::render::lesson::testutil::{book_of, fake_draw, lesson, ok, run_error}
 
 fn page_of(src: &str, run: &LessonRun) -> (MarkdownPage, Vec<Diagnostic>) {
     let book = book_of(vec![lesson(src)]);
-    render_page(&book, &book.lessons[0], run, fake_draw)
+    let (xrefs, _) = crate::xref::Xrefs::collect(&book, std::slice::from_ref(run));
+    render_page(&book, &xrefs, &book.lessons[0], run, fake_draw)
 }
 
 fn text_of(src: &str, run: &LessonRun) -> String {
@@ -142,7 +143,13 @@ fn lesson_links_point_at_markdown_files() {
     other.slug = "04-b".into();
     other.title = "Bee".into();
     let book = book_of(vec![lesson(src), other]);
-    let (page, warnings) = render_page(&book, &book.lessons[0], &LessonRun::default(), fake_draw);
+    let (page, warnings) = render_page(
+        &book,
+        &crate::xref::Xrefs::default(),
+        &book.lessons[0],
+        &LessonRun::default(),
+        fake_draw,
+    );
     assert!(
         page.text
             .contains("See [b](04-b.md#x), [Bee](04-b.md) and [c](05-c.md)."),

@@ -330,6 +330,10 @@ impl<'a, 's> Writer<'a, 's> {
     }
 
     fn html(&mut self, html: &str) {
+        for id in crate::xref::anchor_ids(html) {
+            let label = self.page.doc.anchor_label(id);
+            self.out.push_str(&format!("#metadata(none)<{label}>"));
+        }
         for piece in self.html.feed(html) {
             match piece {
                 Piece::Text(text) => self.out.push_str(&markup(&text)),

@@ -6,7 +6,9 @@
 //! a link can never make the compilation fail.
 //!
 //! Heading ids are the ones the HTML pages give (`render::lesson::headings`), so a
-//! fragment that works on the site works here.
+//! fragment that works on the site works here. The `<a id="…">` anchors of a page (before
+//! labelled figures, equations, tables and headings) get labels too, so a cross-reference
+//! `[Figure 12.3](12-x.md#fig-x)` is an internal link.
 
 use super::escape;
 use crate::render::lesson::headings;
@@ -60,6 +62,28 @@ impl Doc<'_> {
             Some(name) => escape::label(&[self.slug, "script", name, id]),
             None => escape::label(&[self.slug, id]),
         }
+    }
+
+    /// The label of the anchor `<a id="id">` of the document.
+    pub(crate) fn anchor_label(&self, id: &str) -> String {
+        match self.script {
+            Some(name) => escape::label(&[self.slug, "script", name, id]),
+            None => escape::label(&[self.slug, id]),
+        }
+    }
+
+    /// The ids of the document's `<a id="…">` anchors (labelled figures, equations,
+    /// tables, headings of the Markdown book), with their labels.
+    pub(crate) fn anchors(&self) -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        for event in Parser::new_ext(self.text, options()) {
+            if let Event::Html(html) | Event::InlineHtml(html) = event {
+                for id in crate::xref::anchor_ids(&html) {
+                    found.push((id.to_string(), self.anchor_label(id)));
+                }
+            }
+        }
+        found
     }
 
     /// The heading ids of the document, in order, with their labels.
@@ -119,7 +143,7 @@ impl Targets {
         for doc in docs {
             let file = doc.file();
             let mut own = vec![(file.clone(), doc.label())];
-            for (id, label) in doc.headings() {
+            for (id, label) in doc.headings().into_iter().chain(doc.anchors()) {
                 own.push((format!("{file}#{id}"), label));
             }
             for (key, label) in own {
@@ -248,5 +272,29 @@ mod tests {
             targets.resolve(&a, "https://x.org/a"),
             Target::External("https://x.org/a".into())
         );
+    }
+
+    #[test]
+    fn anchors_of_labelled_targets_are_link_targets() {
+        let a = doc(
+            "12-a",
+            None,
+            "# A\n\n<a id=\"fig-depth\"></a>\n\n![Figure 12.1](plots/x.svg)\n\nSee <a id=\"eq-ln\"></a>$$x \\tag{12.1}$$\n",
+        );
+        let b = doc("13-b", None, "# B\n");
+        assert_eq!(
+            a.anchors(),
+            [
+                ("fig-depth".to_string(), "rl--12-a--fig-depth".to_string()),
+                ("eq-ln".to_string(), "rl--12-a--eq-ln".to_string())
+            ]
+        );
+        let targets = Targets::new(&[a, b]);
+        let internal = |l: &str| Target::Internal(l.to_string());
+        assert_eq!(
+            targets.resolve(&b, "12-a.md#fig-depth"),
+            internal("rl--12-a--fig-depth")
+        );
+        assert_eq!(targets.resolve(&a, "#eq-ln"), internal("rl--12-a--eq-ln"));
     }
 }

@@ -34,7 +34,7 @@ pub(crate) struct Formula {
 impl Formula {
     /// A formula, converted if mitex can.
     pub(crate) fn new(tex: &str, block: bool, page: usize) -> Formula {
-        let (typst, problem) = match convert(tex) {
+        let (typst, problem) = match convert(&untagged(tex)) {
             Ok(typst) => (Some(typst), None),
             Err(problem) => (None, Some(problem)),
         };
@@ -88,6 +88,20 @@ impl Formula {
         }
         d
     }
+}
+
+/// A formula whose `\tag{12.1}` (the number of a labelled equation in the Markdown book)
+/// is written `\qquad (12.1)` at its end, which mitex converts.
+fn untagged(tex: &str) -> String {
+    let Some(at) = tex.find("\\tag{") else {
+        return tex.to_string();
+    };
+    let rest = &tex[at + "\\tag{".len()..];
+    let Some(end) = rest.find('}') else {
+        return tex.to_string();
+    };
+    let body = format!("{}{}", &tex[..at], &rest[end + 1..]);
+    format!("{} \\qquad ({})", body.trim_end(), &rest[..end])
 }
 
 /// LaTeX math to Typst math with mitex (a panic inside mitex is a failed conversion).
@@ -184,6 +198,22 @@ mod tests {
         assert!(ok.source().contains("alt: \"\\\\frac{a}{b}\""));
         let bad = Formula::new("\\frac{a}{", false, 0);
         assert!(bad.typst.is_none() || bad.problem.is_none());
+    }
+
+    #[test]
+    fn equation_numbers_follow_the_formula() {
+        assert_eq!(untagged("E = mc^2 \\tag{12.1} "), "E = mc^2 \\qquad (12.1)");
+        assert_eq!(untagged("x \\tag{3"), "x \\tag{3");
+        assert_eq!(untagged("x"), "x");
+        let tagged = Formula::new("a+b \\tag{2.1}", true, 0);
+        assert!(
+            tagged.typst.as_deref().is_some_and(|t| t.contains("2.1")),
+            "{tagged:?}"
+        );
+        assert_eq!(
+            tagged.tex, "a+b \\tag{2.1}",
+            "the alternative text keeps the TeX"
+        );
     }
 
     #[test]

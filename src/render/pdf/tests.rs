@@ -277,6 +277,46 @@ fn every_markdown_construct_converts_and_compiles() {
     );
 }
 
+/// The Markdown book's cross-references (anchors, links to them, captions, numbered
+/// equations) become labels and internal links, and the book compiles.
+#[test]
+fn cross_references_are_internal_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = "# One\n\n<a id=\"sec-a\"></a>\n\n## Part\n\n<a id=\"fig-a\"></a>\n\n\
+               ![Figure 1.1: A sine. A sine](plots/01-one/plot-1-x.svg)\n\n**Figure 1.1:** A sine\n\n\
+               <a id=\"eq-a\"></a>\n\n$$\nx^2 \\tag{1.1}\n$$\n\n<a id=\"tbl-a\"></a>\n\n\
+               | a |\n|---|\n| 1 |\n\n**Table 1.1:** Ones\n\nSee [Eq. (1.1)](#eq-a).\n";
+    let two = "# Two\n\nSee [Figure 1.1](01-one.md#fig-a), [Table 1.1](01-one.md#tbl-a) and \
+               [Section 1.1](01-one.md#sec-a).\n";
+    let (book, pages) = book_of(dir.path(), &[("01-one", one), ("02-two", two)]);
+    let docs: Vec<Doc> = pages
+        .iter()
+        .map(|p| Doc {
+            slug: &p.slug,
+            script: None,
+            text: &p.text,
+            blocks: 0,
+        })
+        .collect();
+    let targets = Targets::new(&docs);
+    for label in ["fig-a", "tbl-a", "sec-a"] {
+        let to = format!("01-one.md#{label}");
+        let expected = super::links::Target::Internal(format!("rl--01-one--{label}"));
+        assert_eq!(targets.resolve(&docs[1], &to), expected);
+    }
+    let out = write_pdf(&book, &pages).unwrap();
+    assert!(out.warnings.is_empty(), "{:?}", out.warnings);
+    keep(&out.bytes, "xref");
+    if let Some(text) = pdf_text(&out.bytes) {
+        assert!(text.contains("Figure 1.1: A sine"), "{text}");
+        assert!(text.contains("(1.1)"), "{text}");
+        assert!(
+            text.contains("See Figure 1.1, Table 1.1 and Section 1.1."),
+            "{text}"
+        );
+    }
+}
+
 #[test]
 fn a_bad_formula_is_reported_and_shown_as_tex() {
     let dir = tempfile::tempdir().unwrap();

@@ -49,8 +49,10 @@ fn run() -> LessonRun {
 fn render(src: &str) -> crate::render::LessonHtml {
     let book = book_of(vec![lesson(src)]);
     let math = MathCache::default();
+    let xrefs = crate::xref::Xrefs::default();
     let ctx = RenderContext {
         book: &book,
+        xrefs: &xrefs,
         math: &math,
         strict: false,
         draw_figure: fake_draw,

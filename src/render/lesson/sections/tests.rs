@@ -36,6 +36,7 @@ fn rendered(scripts: Vec<Script>, run: &LessonRun) -> String {
     let math = MathCache::default();
     let ctx = RenderContext {
         book: &book,
+        xrefs: &crate::xref::Xrefs::default(),
         math: &math,
         strict: false,
         draw_figure: fake_draw,
