@@ -81,6 +81,11 @@ impl CacheFile {
         CacheFile::single("outputs")
     }
 
+    /// The external links checked lately: each URL's answer and when it was asked.
+    pub fn links() -> CacheFile {
+        CacheFile::single("links")
+    }
+
     fn single(kind: &'static str) -> CacheFile {
         CacheFile {
             kind,

@@ -64,7 +64,7 @@ mod containers;
 mod edits;
 mod links;
 mod math;
-mod outline;
+pub(crate) mod outline;
 mod sections;
 
 use crate::book::inline::{InlineValue, LineIndex};
