@@ -86,6 +86,11 @@ impl CacheFile {
         CacheFile::single("links")
     }
 
+    /// The broken internal links last found, with the key of the pages they were found in.
+    pub fn link_check() -> CacheFile {
+        CacheFile::single("link-check")
+    }
+
     fn single(kind: &'static str) -> CacheFile {
         CacheFile {
             kind,

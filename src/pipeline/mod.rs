@@ -1,5 +1,5 @@
 //! The one pipeline of rlbook, used by `build`, `check`, `bless` and `serve`:
-//! load → execute → check → render → publish. Each stage takes data and returns data; what
+//! load → execute → check → render → links → publish. Each stage takes data and returns data; what
 //! may be reused is decided by keys made of explicit fields, in one place per kind: runs in
 //! [`crate::exec::cached`], pages in [`crate::cache::pages`], the site in [`publish`].
 //!
@@ -12,6 +12,7 @@
 mod check;
 mod execute;
 pub(crate) mod formats;
+mod links;
 mod load;
 pub(crate) mod publish;
 mod render;
@@ -224,13 +225,17 @@ impl Engine {
             strict: request.strict,
             cache: &cache,
         };
-        let rendered = (self.pages).render(&inputs, serve, &mut pass.diagnostics);
-        pass.rendered = rendered.names;
-        pass.unrendered = rendered.failed;
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            return None;
+        let link_key = links::key(book, &keys, request.strict);
+        let known = (!serve && !pass.failed()).then(|| links::remembered(&cache, &link_key));
+        let mut rendered = None;
+        if let Some(found) = known.flatten() {
+            pass.diagnostics.extend(found);
+        } else {
+            let pages = self.render_pages(&inputs, serve, cancel, pass)?;
+            let found = links::check(book, &pages, request.strict, &cache, &link_key);
+            pass.diagnostics.extend(found);
+            rendered = Some(pages);
         }
-        check_links(book, &rendered.pages, request.strict, pass);
         let downloads = if serve || pass.failed() {
             Vec::new()
         } else {
@@ -246,30 +251,36 @@ impl Engine {
         if !serve && !book.config.outputs.formats.contains(&Format::Html) {
             return Some(());
         }
+        if rendered.is_none() && held(book, &keys, &downloads, request.strict, sink, pass) {
+            return Some(());
+        }
+        let pages = match rendered {
+            Some(pages) => pages,
+            None => self.render_pages(&inputs, serve, cancel, pass)?,
+        };
         let site = Site {
-            pages: rendered.pages,
+            pages,
             downloads: &downloads,
             strict: request.strict,
         };
         publish_site(book, site, serve, sink, pass);
         Some(())
     }
-}
 
-/// Report the broken internal links of the rendered pages, before any format is written.
-fn check_links(book: &Book, pages: &[Option<render::Keyed>], strict: bool, pass: &mut Pass) {
-    let shown: Vec<Option<&LessonHtml>> = pages
-        .iter()
-        .map(|p| p.as_ref().map(|(_, page)| page))
-        .collect();
-    let inputs = crate::links::internal::Inputs {
-        book,
-        pages: &shown,
-        markdown: book.config.outputs.formats.contains(&Format::Markdown),
-        strict,
-    };
-    pass.diagnostics
-        .extend(crate::links::internal::check_internal(&inputs));
+    /// Every lesson's page (or `None` when cancelled).
+    fn render_pages(
+        &mut self,
+        inputs: &render::Inputs,
+        serve: bool,
+        cancel: Option<&Arc<AtomicBool>>,
+        pass: &mut Pass,
+    ) -> Option<Vec<Option<render::Keyed>>> {
+        let rendered = (self.pages).render(inputs, serve, &mut pass.diagnostics);
+        pass.rendered = rendered.names;
+        pass.unrendered = rendered.failed;
+        let cancelled = cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        (!cancelled).then_some(rendered.pages)
+    }
 }
 
 /// The rendered pages and what else the site is made of.
