@@ -26,7 +26,7 @@ enum Command {
     Build {
         #[command(flatten)]
         book: BookArgs,
-        /// Broken lesson links and math errors fail the build instead of warning.
+        /// Broken links and math errors fail the build instead of warning.
         #[arg(long)]
         strict: bool,
         /// The formats to write, instead of those of book.toml's `[output] formats`: any of
@@ -97,6 +97,10 @@ struct BookArgs {
     /// write the whole site.
     #[arg(long)]
     no_cache: bool,
+    /// Also check every http(s) link of the lessons over the network (answers are cached
+    /// in `.rlbook/` for a day).
+    #[arg(long)]
+    check_external: bool,
     /// How to print diagnostics: `human` text on standard error, or `json`, one object per
     /// line on standard output (for editors and CI annotations).
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
@@ -189,6 +193,7 @@ fn run_pipeline(
         locked: book.locked || in_ci(),
         report: book.report.clone(),
         cache: !book.no_cache,
+        check_external: book.check_external,
     };
     report(build::run(&opts), book.message_format.format())
 }

@@ -4,8 +4,10 @@
 //! Every setting has a default, so a book needs no `book.toml` at all: lessons in `content/`,
 //! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
 
+mod links;
 mod output;
 
+pub use links::LinkSettings;
 pub use output::{Format, Outputs, Paper, file_name_of};
 
 use anyhow::{Context, Result};
@@ -22,6 +24,8 @@ pub struct Config {
     pub tolerance: crate::record::compare::Tolerance,
     pub exec: ExecSettings,
     pub outputs: Outputs,
+    /// How external links are checked (`[links]`).
+    pub links: LinkSettings,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -107,6 +111,7 @@ struct RawConfig {
     tolerance: RawTolerance,
     exec: RawExec,
     output: output::RawOutput,
+    links: links::RawLinks,
 }
 
 #[derive(Debug, Deserialize)]
@@ -154,6 +159,7 @@ impl Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
         let tolerance = check_tolerance(&raw.tolerance).map_err(|m| config_error(name, m))?;
         let exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
+        let links = raw.links.resolve().map_err(|m| config_error(name, m))?;
         let html_dir = html_dir(&raw, text).map_err(|m| config_error(name, m))?;
         let paths = Paths {
             lessons: root.join(&raw.paths.lessons),
@@ -171,6 +177,7 @@ impl Config {
             tolerance,
             exec,
             outputs,
+            links,
         })
     }
 

@@ -10,6 +10,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod exec;
 pub mod lang;
+pub(crate) mod links;
 pub(crate) mod markup;
 pub(crate) mod pipeline;
 pub mod record;

@@ -30,6 +30,8 @@ pub(crate) struct Options {
     pub cache: bool,
     /// The formats to write instead of the book's (`--format`).
     pub formats: Option<Vec<crate::config::Format>>,
+    /// Check the lessons' http(s) links too (`--check-external`).
+    pub check_external: bool,
 }
 
 /// Why a command failed: every diagnostic, in order, and the summary line.
@@ -57,6 +59,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary, Failure> {
         } else {
             Records::Write
         },
+        check_external: opts.check_external,
     };
     let mut engine = Engine::new(&opts.root, opts.cache).showing_progress();
     if let Some(formats) = &opts.formats {

@@ -81,6 +81,16 @@ impl CacheFile {
         CacheFile::single("outputs")
     }
 
+    /// The external links checked lately: each URL's answer and when it was asked.
+    pub fn links() -> CacheFile {
+        CacheFile::single("links")
+    }
+
+    /// The broken internal links last found, with the key of the pages they were found in.
+    pub fn link_check() -> CacheFile {
+        CacheFile::single("link-check")
+    }
+
     fn single(kind: &'static str) -> CacheFile {
         CacheFile {
             kind,

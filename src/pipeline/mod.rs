@@ -1,5 +1,5 @@
 //! The one pipeline of rlbook, used by `build`, `check`, `bless` and `serve`:
-//! load → execute → check → render → publish. Each stage takes data and returns data; what
+//! load → execute → check → render → links → publish. Each stage takes data and returns data; what
 //! may be reused is decided by keys made of explicit fields, in one place per kind: runs in
 //! [`crate::exec::cached`], pages in [`crate::cache::pages`], the site in [`publish`].
 //!
@@ -12,6 +12,7 @@
 mod check;
 mod execute;
 pub(crate) mod formats;
+mod links;
 mod load;
 pub(crate) mod publish;
 mod render;
@@ -25,6 +26,7 @@ use crate::cache::Cache;
 use crate::cache::digest::Digest;
 use crate::config::Format;
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::exec::LessonRun;
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
 use crate::record::drift::Drift;
 use crate::render::LessonHtml;
@@ -56,6 +58,8 @@ pub(crate) struct Request {
     /// Broken links and math errors are errors, not warnings.
     pub strict: bool,
     pub records: Records,
+    /// Ask the web whether the lessons' `http(s)` links stand (`--check-external`).
+    pub check_external: bool,
 }
 
 /// What a pass did and found.
@@ -165,6 +169,34 @@ impl Engine {
         Some(pass)
     }
 
+    /// Execute the lessons and compare their outputs with the record.
+    fn execute_and_check(
+        &mut self,
+        book: &Book,
+        request: &Request,
+        cache: &Cache,
+        cancel: Option<&Arc<AtomicBool>>,
+        pass: &mut Pass,
+    ) -> Option<(Vec<LessonRun>, check::Checked)> {
+        let opts = ExecOptions {
+            keep_sessions: self.keep_sessions,
+            cancel,
+        };
+        let executed = execute::execute(book, cache, &mut self.warm, opts, self.progress)?;
+        let slugs: Vec<&str> = book.lessons.iter().map(|l| l.slug.as_str()).collect();
+        cache.retain_lessons(&slugs);
+        let runs = executed.runs;
+        pass.executed = executed.names;
+        pass.stats = executed.stats;
+        pass.counts = Some(Counts::of(book, &runs));
+        pass.output = book.config.display_path(&book.config.paths.output);
+        let records = request.records;
+        let mut checked =
+            check::check(book, &runs, records, &mut self.noted, &mut pass.diagnostics);
+        pass.drifts = std::mem::take(&mut checked.drifts);
+        Some((runs, checked))
+    }
+
     /// Execute, check, render and publish `book`.
     fn stages(
         &mut self,
@@ -175,28 +207,38 @@ impl Engine {
         pass: &mut Pass,
     ) -> Option<()> {
         let cache = Cache::new(&book.config.root, self.use_cache);
-        let opts = ExecOptions {
-            keep_sessions: self.keep_sessions,
-            cancel,
-        };
-        let executed = execute::execute(book, &cache, &mut self.warm, opts, self.progress)?;
-        let slugs: Vec<&str> = book.lessons.iter().map(|l| l.slug.as_str()).collect();
-        cache.retain_lessons(&slugs);
-        let runs = executed.runs;
-        pass.executed = executed.names;
-        pass.stats = executed.stats;
-        pass.counts = Some(Counts::of(book, &runs));
-        pass.output = book.config.display_path(&book.config.paths.output);
-        let records = request.records;
-        let checked = check::check(book, &runs, records, &mut self.noted, &mut pass.diagnostics);
-        pass.drifts = checked.drifts;
+        let (runs, checked) = self.execute_and_check(book, request, &cache, cancel, pass)?;
         let (xrefs, problems) = crate::xref::Xrefs::collect(book, &runs);
         pass.diagnostics.extend(problems);
+        if request.check_external {
+            let found = crate::links::external::check_external(book, &cache, request.strict);
+            pass.diagnostics.extend(found);
+        }
         if request.goal == Goal::Check {
             return Some(());
         }
         let keys = render::page_keys(book, &runs, &xrefs, request.strict);
         let serve = request.goal == Goal::Serve;
+        let inputs = render::Inputs {
+            book,
+            runs: &runs,
+            xrefs: &xrefs,
+            failed: &checked.failed,
+            keys: &keys,
+            strict: request.strict,
+            cache: &cache,
+        };
+        let link_key = links::key(book, &keys, request.strict);
+        let known = (!serve && !pass.failed()).then(|| links::remembered(&cache, &link_key));
+        let mut rendered = None;
+        if let Some(found) = known.flatten() {
+            pass.diagnostics.extend(found);
+        } else {
+            let pages = self.render_pages(&inputs, serve, cancel, pass)?;
+            let found = links::check(book, &pages, request.strict, &cache, &link_key);
+            pass.diagnostics.extend(found);
+            rendered = Some(pages);
+        }
         let downloads = if serve || pass.failed() {
             Vec::new()
         } else {
@@ -213,54 +255,62 @@ impl Engine {
         if !serve && !book.config.outputs.formats.contains(&Format::Html) {
             return Some(());
         }
-        let inputs = render::Inputs {
-            book,
-            runs: &runs,
-            xrefs: &xrefs,
-            failed: &checked.failed,
-            keys: &keys,
-            strict: request.strict,
-            cache: &cache,
-            downloads: &downloads,
+        if rendered.is_none() && held(book, &keys, &downloads, request.strict, sink, pass) {
+            return Some(());
+        }
+        let pages = match rendered {
+            Some(pages) => pages,
+            None => self.render_pages(&inputs, serve, cancel, pass)?,
         };
-        self.render_and_publish(&inputs, serve, sink, cancel, pass)
+        let site = Site {
+            pages,
+            downloads: &downloads,
+            strict: request.strict,
+        };
+        publish_site(book, site, serve, sink, pass);
+        Some(())
     }
 
-    /// Render every page and hand the site to `sink` when it is due and may be published
-    /// (`serve`: despite errors in lessons, with their last good pages).
-    fn render_and_publish(
+    /// Every lesson's page (or `None` when cancelled).
+    fn render_pages(
         &mut self,
         inputs: &render::Inputs,
         serve: bool,
-        sink: &mut dyn Sink,
         cancel: Option<&Arc<AtomicBool>>,
         pass: &mut Pass,
-    ) -> Option<()> {
-        let (book, strict, downloads) = (inputs.book, inputs.strict, inputs.downloads);
-        if !serve && !pass.failed() && held(book, inputs.keys, downloads, strict, sink, pass) {
-            return Some(());
-        }
+    ) -> Option<Vec<Option<render::Keyed>>> {
         let rendered = (self.pages).render(inputs, serve, &mut pass.diagnostics);
         pass.rendered = rendered.names;
         pass.unrendered = rendered.failed;
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            return None;
-        }
-        if blocks_publishing(&pass.diagnostics, serve) {
-            return Some(());
-        }
-        let Some(shown) = rendered.pages.into_iter().collect::<Option<Vec<_>>>() else {
-            return Some(());
-        };
-        let shown_keys: Vec<Digest> = shown.iter().map(|(key, _)| *key).collect();
-        if serve && held(book, &shown_keys, downloads, strict, sink, pass) {
-            return Some(());
-        }
-        let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();
-        let key = SiteKey::of(book, &shown_keys, downloads, strict);
-        publish(book, &pages, downloads, key, sink, pass);
-        Some(())
+        let cancelled = cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        (!cancelled).then_some(rendered.pages)
     }
+}
+
+/// The rendered pages and what else the site is made of.
+struct Site<'a> {
+    pages: Vec<Option<render::Keyed>>,
+    downloads: &'a [Download],
+    strict: bool,
+}
+
+/// Hand the site to `sink` when it may be published (`serve`: despite errors in lessons,
+/// with their last good pages) and the sink does not hold it already.
+fn publish_site(book: &Book, site: Site, serve: bool, sink: &mut dyn Sink, pass: &mut Pass) {
+    if blocks_publishing(&pass.diagnostics, serve) {
+        return;
+    }
+    let Some(shown) = site.pages.into_iter().collect::<Option<Vec<_>>>() else {
+        return;
+    };
+    let (downloads, strict) = (site.downloads, site.strict);
+    let shown_keys: Vec<Digest> = shown.iter().map(|(key, _)| *key).collect();
+    if held(book, &shown_keys, downloads, strict, sink, pass) {
+        return;
+    }
+    let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();
+    let key = SiteKey::of(book, &shown_keys, downloads, strict);
+    publish(book, &pages, downloads, key, sink, pass);
 }
 
 /// Whether `sink` already holds the site of pages with `keys`; then `pass` says so and

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 /// A page and the key it was made for.
-pub(super) type Keyed = (Digest, LessonHtml);
+pub(crate) type Keyed = (Digest, LessonHtml);
 
 /// What the engine remembers of pages between passes (nothing unless it is kept warm).
 #[derive(Default)]
@@ -229,8 +229,6 @@ pub(super) struct Inputs<'a> {
     pub keys: &'a [Digest],
     pub strict: bool,
     pub cache: &'a Cache,
-    /// Files of other formats the site carries.
-    pub downloads: &'a [super::Download],
 }
 
 fn not_rendered(lesson: &Lesson) -> Vec<Diagnostic> {

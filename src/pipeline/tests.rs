@@ -11,6 +11,7 @@ const SERVE: Request = Request {
     goal: Goal::Serve,
     strict: false,
     records: Records::ReadOnly,
+    check_external: false,
 };
 
 struct Fixture {
@@ -310,6 +311,7 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
         report: None,
         cache: true,
         formats: None,
+        check_external: false,
     };
     crate::build::run(&opts).unwrap();
     let mut serve = Engine::new(&f.root, true).keeping_sessions();

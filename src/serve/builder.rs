@@ -104,6 +104,7 @@ fn run(
         goal: Goal::Serve,
         strict: false,
         records: Records::ReadOnly,
+        check_external: false,
     };
     let mut sink = Memory::default();
     let mut dirty = Changes::everything();

@@ -137,8 +137,8 @@ fn damaged_or_missing_cache_files_change_no_output() {
     let names: Vec<PathBuf> = cache_files(dir);
     assert_eq!(
         names.len(),
-        7,
-        "two runs, two pages, math, highlighting, the site: {names:?}"
+        8,
+        "two runs, two pages, math, highlighting, the links found, the site: {names:?}"
     );
     let warm = build(dir, &["build"]);
     assert_eq!(warm.executed, "executed 0 of 2 lessons, 0 of 1 script");

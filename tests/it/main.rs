@@ -19,6 +19,7 @@ mod hostile;
 mod import;
 mod lang;
 mod limits;
+mod links;
 mod parse_corpus;
 mod render_lesson;
 mod robustness;

@@ -71,7 +71,7 @@ mod edits;
 mod embeds;
 mod links;
 mod math;
-mod outline;
+pub(crate) mod outline;
 mod sections;
 mod xref;
 

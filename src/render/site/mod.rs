@@ -13,7 +13,7 @@ pub(crate) mod links;
 mod output;
 mod search;
 mod template_error;
-mod templates;
+pub(crate) mod templates;
 mod theme;
 
 use crate::book::Book;
