@@ -88,9 +88,14 @@ fn label_of(item: &PrintItem) -> String {
     }
 }
 
-/// The printed items of a value, joined as `print` joins them, first line only.
+/// The printed items of a value, joined as `print` joins them, first line only, without
+/// trailing rules of dashes and the like (`print("--- d =", d, "---")` → `2`).
 fn value_of(items: &[PrintItem]) -> String {
-    let texts: Vec<&str> = items
+    let shown = match items.iter().rposition(|i| !is_decoration(i)) {
+        Some(last) => &items[..=last],
+        None => items,
+    };
+    let texts: Vec<&str> = shown
         .iter()
         .map(|i| match i {
             PrintItem::Text(t) | PrintItem::Value(t) => t.as_str(),
@@ -100,6 +105,19 @@ fn value_of(items: &[PrintItem]) -> String {
     match joined.trim().split_once('\n') {
         Some((first, _)) => format!("{} …", first.trim_end()),
         None => joined.trim().to_string(),
+    }
+}
+
+/// Text made only of rule characters (`---`, `===`, `***`), which decorates a line.
+fn is_decoration(item: &PrintItem) -> bool {
+    match item {
+        PrintItem::Text(t) => {
+            !t.trim().is_empty()
+                && t.trim()
+                    .chars()
+                    .all(|c| matches!(c, '-' | '=' | '*' | '~' | '#' | '_'))
+        }
+        PrintItem::Value(_) => false,
     }
 }
 
@@ -188,6 +206,21 @@ mod tests {
         assert_eq!(rows(sentence), pairs(&[("After", "5 steps: loss = 0.1")]));
         let trailing = vec![Text("x =".into()), Value("1".into()), Text("y =".into())];
         assert_eq!(rows(trailing), pairs(&[("x =", "1 y =")]));
+        let units = vec![Text("t =".into()), Value("5".into()), Text("ms %".into())];
+        assert_eq!(rows(units), pairs(&[("t =", "5 ms %")]));
+    }
+
+    #[test]
+    fn trailing_rules_are_not_part_of_a_value() {
+        let ruled = vec![
+            Text("--- counts at d =".into()),
+            Value("8".into()),
+            Text("k =".into()),
+            Value("2".into()),
+            Text("---".into()),
+        ];
+        let want = pairs(&[("--- counts at d =", "8"), ("k =", "2")]);
+        assert_eq!(rows(ruled), want);
     }
 
     #[test]

@@ -75,7 +75,14 @@ mod tests {
             }],
             ..LessonRun::default()
         };
-        super::super::render_page(&book, &crate::xref::Xrefs::default(), &book.lessons[0], &run, fake_draw).0
+        super::super::render_page(
+            &book,
+            &crate::xref::Xrefs::default(),
+            &book.lessons[0],
+            &run,
+            fake_draw,
+        )
+        .0
     }
 
     #[test]

@@ -91,7 +91,8 @@ impl Formula {
 }
 
 /// A formula whose `\tag{12.1}` (the number of a labelled equation in the Markdown book)
-/// is written `\qquad (12.1)` at its end, which mitex converts.
+/// is written `\qquad \text{(12.1)}` at its end, which mitex converts (as text, so the number
+/// keeps its spacing: `(12.1)` as math would be set `(12 . 1)`).
 fn untagged(tex: &str) -> String {
     let Some(at) = tex.find("\\tag{") else {
         return tex.to_string();
@@ -101,7 +102,7 @@ fn untagged(tex: &str) -> String {
         return tex.to_string();
     };
     let body = format!("{}{}", &tex[..at], &rest[end + 1..]);
-    format!("{} \\qquad ({})", body.trim_end(), &rest[..end])
+    format!("{} \\qquad \\text{{({})}}", body.trim_end(), &rest[..end])
 }
 
 /// LaTeX math to Typst math with mitex (a panic inside mitex is a failed conversion).
@@ -202,7 +203,10 @@ mod tests {
 
     #[test]
     fn equation_numbers_follow_the_formula() {
-        assert_eq!(untagged("E = mc^2 \\tag{12.1} "), "E = mc^2 \\qquad (12.1)");
+        assert_eq!(
+            untagged("E = mc^2 \\tag{12.1} "),
+            "E = mc^2 \\qquad \\text{(12.1)}"
+        );
         assert_eq!(untagged("x \\tag{3"), "x \\tag{3");
         assert_eq!(untagged("x"), "x");
         let tagged = Formula::new("a+b \\tag{2.1}", true, 0);
