@@ -1,5 +1,5 @@
-//! The command line: `rlbook build`, `check`, `bless` and `run FILE.rlab`. Maps commands to
-//! library calls and results to exit codes (0 success, 1 any failure).
+//! The command line: `rlbook build`, `check`, `bless`, `serve`, `init` and `run FILE.rlab`.
+//! Maps commands to library calls and results to exit codes (0 success, 1 any failure).
 
 use crate::build::{self, Summary};
 use crate::diagnostic::{self, Format};
@@ -33,6 +33,8 @@ enum Command {
         /// html, markdown, epub, pdf, separated by commas.
         #[arg(long = "format", value_name = "FORMATS", value_delimiter = ',', value_parser = crate::config::Format::parse)]
         formats: Vec<crate::config::Format>,
+        #[command(flatten)]
+        edition: EditionArg,
     },
     /// Execute every lesson and compare the outputs with the record; write no site.
     Check {
@@ -65,6 +67,8 @@ enum Command {
         /// Neither read nor write the book's cache (`.rlbook/`): run and render everything.
         #[arg(long)]
         no_cache: bool,
+        #[command(flatten)]
+        edition: EditionArg,
     },
     /// Run one rlab script the way `rustlab run` does (assignments echo unless suppressed).
     Run {
@@ -78,6 +82,16 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+}
+
+/// Which edition to write.
+#[derive(clap::Args, Debug)]
+struct EditionArg {
+    /// `teacher` (solutions shown) or `student` (solutions withheld from every output; they
+    /// still run and are checked against the record), instead of book.toml's
+    /// `[edition] default` (itself `teacher` by default).
+    #[arg(long, value_name = "EDITION", value_parser = crate::config::Edition::parse)]
+    edition: Option<crate::config::Edition>,
 }
 
 /// Where the book is and how strict the record check is.
@@ -131,14 +145,16 @@ pub fn main() -> ExitCode {
             book,
             strict,
             formats,
-        } => run_pipeline(&book, Goal::Build, strict, formats),
-        Command::Check { book } => run_pipeline(&book, Goal::Check, false, Vec::new()),
+            edition,
+        } => run_pipeline(&book, Goal::Build, strict, formats, edition.edition),
+        Command::Check { book } => run_pipeline(&book, Goal::Check, false, Vec::new(), None),
         Command::Serve {
             dir,
             port,
             open,
             host,
             no_cache,
+            edition,
         } => {
             let opts = crate::serve::ServeOptions {
                 root: dir,
@@ -146,6 +162,7 @@ pub fn main() -> ExitCode {
                 host,
                 open,
                 cache: !no_cache,
+                edition: edition.edition,
             };
             match crate::serve::run(&opts) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -180,6 +197,7 @@ fn run_pipeline(
     goal: Goal,
     strict: bool,
     formats: Vec<crate::config::Format>,
+    edition: Option<crate::config::Edition>,
 ) -> ExitCode {
     let opts = build::Options {
         formats: (!formats.is_empty()).then_some(formats),
@@ -189,6 +207,7 @@ fn run_pipeline(
         locked: book.locked || in_ci(),
         report: book.report.clone(),
         cache: !book.no_cache,
+        edition,
     };
     report(build::run(&opts), book.message_format.format())
 }

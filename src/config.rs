@@ -4,8 +4,10 @@
 //! Every setting has a default, so a book needs no `book.toml` at all: lessons in `content/`,
 //! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
 
+mod edition;
 mod output;
 
+pub use edition::Edition;
 pub use output::{Format, Outputs, Paper, file_name_of};
 
 use anyhow::{Context, Result};
@@ -22,6 +24,8 @@ pub struct Config {
     pub tolerance: crate::record::compare::Tolerance,
     pub exec: ExecSettings,
     pub outputs: Outputs,
+    /// The edition written unless the command line names one (`[edition] default`).
+    pub edition: Edition,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -107,6 +111,7 @@ struct RawConfig {
     tolerance: RawTolerance,
     exec: RawExec,
     output: output::RawOutput,
+    edition: edition::RawEdition,
 }
 
 #[derive(Debug, Deserialize)]
@@ -171,6 +176,7 @@ impl Config {
             tolerance,
             exec,
             outputs,
+            edition: raw.edition.default,
         })
     }
 
@@ -310,6 +316,27 @@ mod tests {
         assert_eq!(c.exec.time_limit, Duration::from_secs(60));
         assert_eq!(c.book.language, "en");
         assert_eq!(c.outputs.formats, [Format::Html]);
+        assert_eq!(c.edition, Edition::Teacher);
+    }
+
+    #[test]
+    fn edition_default_and_errors() {
+        let c = parse("[edition]\ndefault = \"student\"\n").unwrap();
+        assert_eq!(c.edition, Edition::Student);
+        let err = parse("[edition]\ndefault = \"pupil\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("book.toml:2:11: unknown variant 'pupil'"),
+            "{err}"
+        );
+        let err = parse("[edition]\nname = \"student\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("book.toml:2:1: unknown key 'name'"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub(crate) mod cache;
 pub mod cli;
 pub mod config;
 pub mod diagnostic;
+pub(crate) mod edition;
 pub mod exec;
 pub mod lang;
 pub(crate) mod markup;

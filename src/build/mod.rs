@@ -30,6 +30,8 @@ pub(crate) struct Options {
     pub cache: bool,
     /// The formats to write instead of the book's (`--format`).
     pub formats: Option<Vec<crate::config::Format>>,
+    /// The edition to write instead of the book's default (`--edition`).
+    pub edition: Option<crate::config::Edition>,
 }
 
 /// Why a command failed: every diagnostic, in order, and the summary line.
@@ -58,7 +60,9 @@ pub(crate) fn run(opts: &Options) -> Result<Summary, Failure> {
             Records::Write
         },
     };
-    let mut engine = Engine::new(&opts.root, opts.cache).showing_progress();
+    let mut engine = Engine::new(&opts.root, opts.cache)
+        .showing_progress()
+        .edition(opts.edition);
     if let Some(formats) = &opts.formats {
         engine = engine.writing(formats.clone());
     }

@@ -23,7 +23,7 @@ pub(crate) use summary::Counts;
 use crate::book::Book;
 use crate::cache::Cache;
 use crate::cache::digest::Digest;
-use crate::config::Format;
+use crate::config::{Edition, Format};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
 use crate::record::drift::Drift;
@@ -107,6 +107,8 @@ pub(crate) struct Engine {
     noted: BTreeSet<String>,
     /// The formats to write instead of the book's own (`--format`).
     formats: Option<Vec<Format>>,
+    /// The edition to write instead of the book's default (`--edition`).
+    edition: Option<Edition>,
 }
 
 impl Engine {
@@ -122,7 +124,14 @@ impl Engine {
             pages: render::PageMemory::default(),
             noted: BTreeSet::new(),
             formats: None,
+            edition: None,
         }
+    }
+
+    /// Write this edition instead of the one `[edition] default` names.
+    pub(crate) fn edition(mut self, edition: Option<Edition>) -> Engine {
+        self.edition = edition;
+        self
     }
 
     /// Write these formats instead of those the book's `[output]` names.
@@ -159,6 +168,9 @@ impl Engine {
             if let Some(formats) = &self.formats {
                 book.config.outputs.formats.clone_from(formats);
             }
+            if let Some(edition) = self.edition {
+                book.config.edition = edition;
+            }
             self.stages(&book, request, sink, cancel, &mut pass)?;
         }
         pass.elapsed = started.elapsed();
@@ -193,14 +205,25 @@ impl Engine {
         if request.goal == Goal::Check {
             return Some(());
         }
-        let keys = render::page_keys(book, &runs, request.strict);
+        let view = match crate::edition::view(book, &runs) {
+            Ok(view) => view,
+            Err(problems) => {
+                pass.diagnostics.extend(problems);
+                return Some(());
+            }
+        };
+        let (book, runs) = match &view {
+            Some((book, runs)) => (book, runs.as_slice()),
+            None => (book, runs.as_slice()),
+        };
+        let keys = render::page_keys(book, runs, request.strict);
         let serve = request.goal == Goal::Serve;
         let downloads = if serve || pass.failed() {
             Vec::new()
         } else {
             let inputs = formats::Inputs {
                 book,
-                runs: &runs,
+                runs,
                 keys: &keys,
                 strict: request.strict,
                 cache: &cache,
@@ -212,7 +235,7 @@ impl Engine {
         }
         let inputs = render::Inputs {
             book,
-            runs: &runs,
+            runs,
             failed: &checked.failed,
             keys: &keys,
             strict: request.strict,

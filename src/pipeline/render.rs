@@ -38,7 +38,8 @@ pub(super) struct PageMemory {
 pub(super) fn page_keys(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<Digest> {
     (book.lessons.par_iter().zip(runs))
         .map(|(lesson, run)| {
-            pages::page_key(strict, lesson, run).unwrap_or_else(|| unkeyed(lesson))
+            pages::page_key(strict, book.config.edition, lesson, run)
+                .unwrap_or_else(|| unkeyed(lesson))
         })
         .collect()
 }

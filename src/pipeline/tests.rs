@@ -310,6 +310,7 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
         report: None,
         cache: true,
         formats: None,
+        edition: None,
     };
     crate::build::run(&opts).unwrap();
     let mut serve = Engine::new(&f.root, true).keeping_sessions();

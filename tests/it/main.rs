@@ -13,6 +13,7 @@ mod content;
 mod corpus;
 mod diagnostics;
 mod drift;
+mod edition;
 mod formats;
 mod hostile;
 mod import;
