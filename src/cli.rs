@@ -70,6 +70,18 @@ enum Command {
         #[command(flatten)]
         edition: EditionArg,
     },
+    /// Start a book: book.toml, a first lesson with its script, .gitignore and its record;
+    /// in a course in the rustlab layout (notebooks/, lessons/), only book.toml. Never
+    /// overwrites a file.
+    Init {
+        /// The folder (created if missing).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Also write a CI workflow: `github` (GitHub Actions: check pull requests, build
+        /// and deploy main to GitHub Pages).
+        #[arg(long, value_enum)]
+        ci: Option<crate::init::Ci>,
+    },
     /// Run one rlab script the way `rustlab run` does (assignments echo unless suppressed).
     Run {
         /// The script to run; `run` and `savefig` paths are relative to its folder.
@@ -172,6 +184,7 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+        Command::Init { dir, ci } => init(crate::init::Options { dir, ci }),
         Command::Bless { lessons, dir } => {
             let result = build::bless(&dir, &lessons).map(|lines| {
                 for line in &lines {
@@ -228,6 +241,25 @@ fn report(result: Result<Summary, build::Failure>, format: Format) -> ExitCode {
         Err(failure) => {
             diagnostic::print(&failure.diagnostics, format);
             eprintln!("error: {}", failure.summary);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init(opts: crate::init::Options) -> ExitCode {
+    match crate::init::init(&opts) {
+        Ok(report) => {
+            if report.course {
+                println!("found a course in the rustlab layout (notebooks/, lessons/)");
+            }
+            for name in &report.written {
+                println!("wrote {}", opts.dir.join(name).display());
+            }
+            println!("{}", report.next);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -10,6 +10,7 @@ pub mod config;
 pub mod diagnostic;
 pub(crate) mod edition;
 pub mod exec;
+pub(crate) mod init;
 pub mod lang;
 pub(crate) mod markup;
 pub(crate) mod pipeline;

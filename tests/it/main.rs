@@ -17,6 +17,7 @@ mod edition;
 mod formats;
 mod hostile;
 mod import;
+mod init;
 mod lang;
 mod limits;
 mod parse_corpus;
