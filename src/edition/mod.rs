@@ -15,24 +15,26 @@ use crate::book::{Book, Lesson};
 use crate::config::Edition;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// What the student edition shows where a solution was.
 pub(crate) const PLACEHOLDER: &str = "*The solution is in the teacher edition.*";
 
-/// A book and its runs as an edition shows them.
-pub(crate) type View = (Book, Vec<LessonRun>);
-
-/// The book and runs of `book`'s edition: `None` for the teacher edition (the book as it
-/// is), else the student view. A lesson whose view cannot be made is an error.
-pub(crate) fn view(book: &Book, runs: &[LessonRun]) -> Result<Option<View>, Vec<Diagnostic>> {
+/// The book and runs of `book`'s edition: for the teacher edition, the book as it is; for
+/// the student edition, the view without solutions. A lesson whose view cannot be made is
+/// an error.
+pub(crate) fn view(
+    book: &Book,
+    runs: Vec<LessonRun>,
+) -> Result<(Cow<'_, Book>, Vec<LessonRun>), Vec<Diagnostic>> {
     if book.config.edition == Edition::Teacher {
-        return Ok(None);
+        return Ok((Cow::Borrowed(book), runs));
     }
     let mut lessons = Vec::with_capacity(book.lessons.len());
     let mut kept_runs = Vec::with_capacity(runs.len());
     let mut problems = Vec::new();
-    for (lesson, run) in book.lessons.iter().zip(runs) {
+    for (lesson, run) in book.lessons.iter().zip(&runs) {
         match student_lesson(lesson, run) {
             Ok((lesson, run)) => {
                 lessons.push(lesson);
@@ -48,7 +50,7 @@ pub(crate) fn view(book: &Book, runs: &[LessonRun]) -> Result<Option<View>, Vec<
         config: book.config.clone(),
         lessons,
     };
-    Ok(Some((view, kept_runs)))
+    Ok((Cow::Owned(view), kept_runs))
 }
 
 /// `lesson` and its run without their solutions (the very same when there are none).

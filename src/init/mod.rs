@@ -150,13 +150,13 @@ fn readme_heading(readme: &str) -> Option<String> {
         .filter(|h| !h.is_empty())
 }
 
-/// The folder's own name (of its absolute path, so that `.` has one too).
+/// The folder's own name (of its full path, so that `.` has one too).
 fn folder_name(dir: &Path) -> String {
-    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
-    let name = absolute
-        .components()
-        .filter(|c| matches!(c, std::path::Component::Normal(_)))
-        .next_back()
+    let full = std::fs::canonicalize(dir)
+        .or_else(|_| std::path::absolute(dir))
+        .unwrap_or_else(|_| dir.to_path_buf());
+    let name = (full.components())
+        .rfind(|c| matches!(c, std::path::Component::Normal(_)))
         .map(|c| c.as_os_str().to_string_lossy().to_string());
     name.unwrap_or_else(|| "My book".to_string())
 }

@@ -205,17 +205,14 @@ impl Engine {
         if request.goal == Goal::Check {
             return Some(());
         }
-        let view = match crate::edition::view(book, &runs) {
+        let (book, runs) = match crate::edition::view(book, runs) {
             Ok(view) => view,
             Err(problems) => {
                 pass.diagnostics.extend(problems);
                 return Some(());
             }
         };
-        let (book, runs) = match &view {
-            Some((book, runs)) => (book, runs.as_slice()),
-            None => (book, runs.as_slice()),
-        };
+        let (book, runs) = (book.as_ref(), runs.as_slice());
         let keys = render::page_keys(book, runs, request.strict);
         let serve = request.goal == Goal::Serve;
         let downloads = if serve || pass.failed() {
