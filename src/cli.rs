@@ -1,5 +1,5 @@
-//! The command line: `rlbook build`, `check`, `bless` and `run FILE.rlab`. Maps commands to
-//! library calls and results to exit codes (0 success, 1 any failure).
+//! The command line: `rlbook build`, `check`, `bless`, `serve`, `init` and `run FILE.rlab`.
+//! Maps commands to library calls and results to exit codes (0 success, 1 any failure).
 
 use crate::build::{self, Summary};
 use crate::diagnostic::{self, Format};
@@ -33,6 +33,8 @@ enum Command {
         /// html, markdown, epub, pdf, separated by commas.
         #[arg(long = "format", value_name = "FORMATS", value_delimiter = ',', value_parser = crate::config::Format::parse)]
         formats: Vec<crate::config::Format>,
+        #[command(flatten)]
+        edition: EditionArg,
     },
     /// Execute every lesson and compare the outputs with the record; write no site.
     Check {
@@ -65,6 +67,20 @@ enum Command {
         /// Neither read nor write the book's cache (`.rlbook/`): run and render everything.
         #[arg(long)]
         no_cache: bool,
+        #[command(flatten)]
+        edition: EditionArg,
+    },
+    /// Start a book: book.toml, a first lesson with its script, .gitignore and its record;
+    /// in a course in the rustlab layout (notebooks/, lessons/), only book.toml. Never
+    /// overwrites a file.
+    Init {
+        /// The folder (created if missing).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Also write a CI workflow: `github` (GitHub Actions: check pull requests, build
+        /// and deploy main to GitHub Pages).
+        #[arg(long, value_enum)]
+        ci: Option<crate::init::Ci>,
     },
     /// Run one rlab script the way `rustlab run` does (assignments echo unless suppressed).
     Run {
@@ -78,6 +94,16 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+}
+
+/// Which edition to write.
+#[derive(clap::Args, Debug)]
+struct EditionArg {
+    /// `teacher` (solutions shown) or `student` (solutions withheld from every output; they
+    /// still run and are checked against the record), instead of book.toml's
+    /// `[edition] default` (itself `teacher` by default).
+    #[arg(long, value_name = "EDITION", value_parser = crate::config::Edition::parse)]
+    edition: Option<crate::config::Edition>,
 }
 
 /// Where the book is and how strict the record check is.
@@ -135,14 +161,16 @@ pub fn main() -> ExitCode {
             book,
             strict,
             formats,
-        } => run_pipeline(&book, Goal::Build, strict, formats),
-        Command::Check { book } => run_pipeline(&book, Goal::Check, false, Vec::new()),
+            edition,
+        } => run_pipeline(&book, Goal::Build, strict, formats, edition.edition),
+        Command::Check { book } => run_pipeline(&book, Goal::Check, false, Vec::new(), None),
         Command::Serve {
             dir,
             port,
             open,
             host,
             no_cache,
+            edition,
         } => {
             let opts = crate::serve::ServeOptions {
                 root: dir,
@@ -150,6 +178,7 @@ pub fn main() -> ExitCode {
                 host,
                 open,
                 cache: !no_cache,
+                edition: edition.edition,
             };
             match crate::serve::run(&opts) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -159,6 +188,7 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+        Command::Init { dir, ci } => init(crate::init::Options { dir, ci }),
         Command::Bless { lessons, dir } => {
             let result = build::bless(&dir, &lessons).map(|lines| {
                 for line in &lines {
@@ -184,6 +214,7 @@ fn run_pipeline(
     goal: Goal,
     strict: bool,
     formats: Vec<crate::config::Format>,
+    edition: Option<crate::config::Edition>,
 ) -> ExitCode {
     let opts = build::Options {
         formats: (!formats.is_empty()).then_some(formats),
@@ -194,6 +225,7 @@ fn run_pipeline(
         report: book.report.clone(),
         cache: !book.no_cache,
         check_external: book.check_external,
+        edition,
     };
     report(build::run(&opts), book.message_format.format())
 }
@@ -214,6 +246,25 @@ fn report(result: Result<Summary, build::Failure>, format: Format) -> ExitCode {
         Err(failure) => {
             diagnostic::print(&failure.diagnostics, format);
             eprintln!("error: {}", failure.summary);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init(opts: crate::init::Options) -> ExitCode {
+    match crate::init::init(&opts) {
+        Ok(report) => {
+            if report.course {
+                println!("found a course in the rustlab layout (notebooks/, lessons/)");
+            }
+            for name in &report.written {
+                println!("wrote {}", opts.dir.join(name).display());
+            }
+            println!("{}", report.next);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }

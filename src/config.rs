@@ -4,9 +4,11 @@
 //! Every setting has a default, so a book needs no `book.toml` at all: lessons in `content/`,
 //! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
 
+mod edition;
 mod links;
 mod output;
 
+pub use edition::Edition;
 pub use links::LinkSettings;
 pub use output::{Format, Outputs, Paper, file_name_of};
 
@@ -26,6 +28,8 @@ pub struct Config {
     pub outputs: Outputs,
     /// How external links are checked (`[links]`).
     pub links: LinkSettings,
+    /// The edition written unless the command line names one (`[edition] default`).
+    pub edition: Edition,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -112,6 +116,7 @@ struct RawConfig {
     exec: RawExec,
     output: output::RawOutput,
     links: links::RawLinks,
+    edition: edition::RawEdition,
 }
 
 #[derive(Debug, Deserialize)]
@@ -178,6 +183,7 @@ impl Config {
             exec,
             outputs,
             links,
+            edition: raw.edition.default,
         })
     }
 
@@ -317,6 +323,27 @@ mod tests {
         assert_eq!(c.exec.time_limit, Duration::from_secs(60));
         assert_eq!(c.book.language, "en");
         assert_eq!(c.outputs.formats, [Format::Html]);
+        assert_eq!(c.edition, Edition::Teacher);
+    }
+
+    #[test]
+    fn edition_default_and_errors() {
+        let c = parse("[edition]\ndefault = \"student\"\n").unwrap();
+        assert_eq!(c.edition, Edition::Student);
+        let err = parse("[edition]\ndefault = \"pupil\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("book.toml:2:11: unknown variant 'pupil'"),
+            "{err}"
+        );
+        let err = parse("[edition]\nname = \"student\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("book.toml:2:1: unknown key 'name'"),
+            "{err}"
+        );
     }
 
     #[test]

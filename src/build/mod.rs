@@ -32,6 +32,8 @@ pub(crate) struct Options {
     pub formats: Option<Vec<crate::config::Format>>,
     /// Check the lessons' http(s) links too (`--check-external`).
     pub check_external: bool,
+    /// The edition to write instead of the book's default (`--edition`).
+    pub edition: Option<crate::config::Edition>,
 }
 
 /// Why a command failed: every diagnostic, in order, and the summary line.
@@ -61,7 +63,9 @@ pub(crate) fn run(opts: &Options) -> Result<Summary, Failure> {
         },
         check_external: opts.check_external,
     };
-    let mut engine = Engine::new(&opts.root, opts.cache).showing_progress();
+    let mut engine = Engine::new(&opts.root, opts.cache)
+        .showing_progress()
+        .edition(opts.edition);
     if let Some(formats) = &opts.formats {
         engine = engine.writing(formats.clone());
     }

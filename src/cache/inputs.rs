@@ -31,6 +31,7 @@ pub(crate) fn config(h: &mut KeyHasher, config: &Config) {
     }
     h.f64(config.tolerance.rtol).f64(config.tolerance.atol);
     exec(h, &config.exec);
+    h.str(config.edition.name());
     let out = &config.outputs;
     h.u64(out.formats.len() as u64);
     for format in &out.formats {

@@ -3,19 +3,26 @@
 //! titles of the lessons it links to. The key digests the first three; the page itself lists
 //! the lessons it looked up ([`LessonHtml::linked`]), and it stands while each of them still
 //! has the title it had (or is still absent). The renderers (KaTeX, syntect, the figure
-//! renderer) are rlbook's own, pinned by the build in the file header.
+//! renderer) are rlbook's own, pinned by the build in the file header. The edition is part
+//! of the key too: a student page is never taken for the teacher page of the same lesson.
 
 use super::digest::{Digest, KeyHasher};
 use super::{Cache, CacheFile, inputs};
 use crate::book::{Book, Lesson};
+use crate::config::Edition;
 use crate::exec::LessonRun;
 use crate::render::LessonHtml;
 
 /// The key of one lesson's page (`None` when the run cannot be serialized).
-pub(crate) fn page_key(strict: bool, lesson: &Lesson, run: &LessonRun) -> Option<Digest> {
+pub(crate) fn page_key(
+    strict: bool,
+    edition: Edition,
+    lesson: &Lesson,
+    run: &LessonRun,
+) -> Option<Digest> {
     let run = bincode::serialize(run).ok()?;
     let mut h = KeyHasher::new("page");
-    h.bool(strict);
+    h.bool(strict).str(edition.name());
     inputs::lesson(&mut h, lesson);
     h.bytes(&run);
     Some(h.finish())
@@ -105,7 +112,7 @@ mod tests {
         let cache = Cache::new(dir.path(), true);
         let a = lesson("01-a", "# A\n\nText.\n");
         let b = book(vec![a.clone()]);
-        let key = page_key(false, &a, &LessonRun::default()).unwrap();
+        let key = page_key(false, Edition::Teacher, &a, &LessonRun::default()).unwrap();
         assert!(load(&cache, &b, &a, &key).is_none());
         assert!(store(&cache, &a, &key, &page()));
         assert_eq!(load(&cache, &b, &a, &key), Some(page()));
@@ -120,10 +127,13 @@ mod tests {
         let b = lesson("02-b", "# B\n");
         let base = book(vec![a.clone(), b.clone()]);
         let run = LessonRun::default();
-        let key = |l: &Lesson, r: &LessonRun, strict| page_key(strict, l, r).unwrap();
+        let key =
+            |l: &Lesson, r: &LessonRun, strict| page_key(strict, Edition::Teacher, l, r).unwrap();
         let k = key(&a, &run, false);
         assert_eq!(k, key(&a, &run, false));
         assert_ne!(k, key(&a, &run, true));
+        let student = page_key(false, Edition::Student, &a, &run).unwrap();
+        assert_ne!(k, student);
         let linking = LessonHtml {
             linked: vec![("02-b".into(), Some("B".into()))],
             ..page()

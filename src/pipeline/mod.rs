@@ -24,7 +24,7 @@ pub(crate) use summary::Counts;
 use crate::book::Book;
 use crate::cache::Cache;
 use crate::cache::digest::Digest;
-use crate::config::Format;
+use crate::config::{Edition, Format};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
@@ -111,6 +111,8 @@ pub(crate) struct Engine {
     noted: BTreeSet<String>,
     /// The formats to write instead of the book's own (`--format`).
     formats: Option<Vec<Format>>,
+    /// The edition to write instead of the book's default (`--edition`).
+    edition: Option<Edition>,
 }
 
 impl Engine {
@@ -126,7 +128,14 @@ impl Engine {
             pages: render::PageMemory::default(),
             noted: BTreeSet::new(),
             formats: None,
+            edition: None,
         }
+    }
+
+    /// Write this edition instead of the one `[edition] default` names.
+    pub(crate) fn edition(mut self, edition: Option<Edition>) -> Engine {
+        self.edition = edition;
+        self
     }
 
     /// Write these formats instead of those the book's `[output]` names.
@@ -162,6 +171,9 @@ impl Engine {
         if let Some(mut book) = load::load(&self.root, &mut pass.diagnostics) {
             if let Some(formats) = &self.formats {
                 book.config.outputs.formats.clone_from(formats);
+            }
+            if let Some(edition) = self.edition {
+                book.config.edition = edition;
             }
             self.stages(&book, request, sink, cancel, &mut pass)?;
         }
@@ -217,11 +229,15 @@ impl Engine {
         if request.goal == Goal::Check {
             return Some(());
         }
-        let keys = render::page_keys(book, &runs, &xrefs, request.strict);
+        let Some((book, runs, xrefs)) = edition_view(book, runs, xrefs, pass) else {
+            return Some(());
+        };
+        let (book, runs) = (book.as_ref(), runs.as_slice());
+        let keys = render::page_keys(book, runs, &xrefs, request.strict);
         let serve = request.goal == Goal::Serve;
         let inputs = render::Inputs {
             book,
-            runs: &runs,
+            runs,
             xrefs: &xrefs,
             failed: &checked.failed,
             keys: &keys,
@@ -244,7 +260,7 @@ impl Engine {
         } else {
             let inputs = formats::Inputs {
                 book,
-                runs: &runs,
+                runs,
                 xrefs: &xrefs,
                 keys: &keys,
                 strict: request.strict,
@@ -285,6 +301,31 @@ impl Engine {
         let cancelled = cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         (!cancelled).then_some(rendered.pages)
     }
+}
+
+/// The book, runs and cross-references of the edition to write: the teacher edition as it
+/// is; the student edition's view without solutions, numbered anew (its figures and
+/// equations are its own; a reference into a hidden solution is an error of that edition).
+/// `None` when the view cannot be made (the problems are in `pass`).
+fn edition_view<'a>(
+    book: &'a Book,
+    runs: Vec<LessonRun>,
+    xrefs: crate::xref::Xrefs,
+    pass: &mut Pass,
+) -> Option<(std::borrow::Cow<'a, Book>, Vec<LessonRun>, crate::xref::Xrefs)> {
+    let (view, runs) = match crate::edition::view(book, runs) {
+        Ok(view) => view,
+        Err(problems) => {
+            pass.diagnostics.extend(problems);
+            return None;
+        }
+    };
+    if matches!(view, std::borrow::Cow::Borrowed(_)) {
+        return Some((view, runs, xrefs));
+    }
+    let (xrefs, problems) = crate::xref::Xrefs::collect(&view, &runs);
+    pass.diagnostics.extend(problems);
+    Some((view, runs, xrefs))
 }
 
 /// The rendered pages and what else the site is made of.

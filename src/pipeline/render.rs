@@ -44,7 +44,7 @@ pub(super) fn page_keys(
     strict: bool,
 ) -> Vec<Digest> {
     (book.lessons.par_iter().zip(runs))
-        .map(|(lesson, run)| match pages::page_key(strict, lesson, run) {
+        .map(|(lesson, run)| match pages::page_key(strict, book.config.edition, lesson, run) {
             Some(key) => KeyHasher::new("page and xrefs")
                 .digest(&key)
                 .digest(&xrefs.digest_for(&lesson.slug))

@@ -312,6 +312,7 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
         cache: true,
         formats: None,
         check_external: false,
+        edition: None,
     };
     crate::build::run(&opts).unwrap();
     let mut serve = Engine::new(&f.root, true).keeping_sessions();

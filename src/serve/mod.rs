@@ -38,6 +38,8 @@ pub(crate) struct ServeOptions {
     pub open: bool,
     /// Use the book's cache (`.rlbook/`); false for `--no-cache`.
     pub cache: bool,
+    /// The edition to serve instead of the book's default (`--edition`).
+    pub edition: Option<crate::config::Edition>,
 }
 
 /// Serve the book until Ctrl-C. Errors are those that prevent serving at all (no such
@@ -53,7 +55,9 @@ pub(crate) fn run(opts: &ServeOptions) -> Result<()> {
     println!("serving {} at {}", root.display(), bound.url);
     println!("the site is served from memory; press Ctrl-C to stop");
     let shared = Arc::new(shared::Shared::new());
-    let engine = Engine::new(&root, opts.cache).keeping_sessions();
+    let engine = Engine::new(&root, opts.cache)
+        .keeping_sessions()
+        .edition(opts.edition);
     let mut builder = builder::Builder::new();
     let queue = builder.queue();
     let watch = watch::start(&root, move |changes| queue.push(changes))?;
