@@ -31,8 +31,10 @@ use crate::exec::cached::{ExecOptions, ExecStats, Warm};
 use crate::record::drift::Drift;
 use crate::render::LessonHtml;
 use crate::render::site::SiteSummary;
+use crate::xref::Xrefs;
 use formats::Download;
 use publish::{Sink, SiteKey};
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -310,9 +312,9 @@ impl Engine {
 fn edition_view<'a>(
     book: &'a Book,
     runs: Vec<LessonRun>,
-    xrefs: crate::xref::Xrefs,
+    xrefs: Xrefs,
     pass: &mut Pass,
-) -> Option<(std::borrow::Cow<'a, Book>, Vec<LessonRun>, crate::xref::Xrefs)> {
+) -> Option<(Cow<'a, Book>, Vec<LessonRun>, Xrefs)> {
     let (view, runs) = match crate::edition::view(book, runs) {
         Ok(view) => view,
         Err(problems) => {
@@ -320,7 +322,7 @@ fn edition_view<'a>(
             return None;
         }
     };
-    if matches!(view, std::borrow::Cow::Borrowed(_)) {
+    if matches!(view, Cow::Borrowed(_)) {
         return Some((view, runs, xrefs));
     }
     let (xrefs, problems) = crate::xref::Xrefs::collect(&view, &runs);

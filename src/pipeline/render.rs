@@ -43,15 +43,17 @@ pub(super) fn page_keys(
     xrefs: &Xrefs,
     strict: bool,
 ) -> Vec<Digest> {
-    (book.lessons.par_iter().zip(runs))
-        .map(|(lesson, run)| match pages::page_key(strict, book.config.edition, lesson, run) {
-            Some(key) => KeyHasher::new("page and xrefs")
-                .digest(&key)
-                .digest(&xrefs.digest_for(&lesson.slug))
-                .finish(),
-            None => unkeyed(lesson),
-        })
-        .collect()
+    let edition = book.config.edition;
+    let key = |(lesson, run): (&Lesson, &LessonRun)| match pages::page_key(
+        strict, edition, lesson, run,
+    ) {
+        Some(key) => KeyHasher::new("page and xrefs")
+            .digest(&key)
+            .digest(&xrefs.digest_for(&lesson.slug))
+            .finish(),
+        None => unkeyed(lesson),
+    };
+    (book.lessons.par_iter().zip(runs)).map(key).collect()
 }
 
 /// A key no page is stored under (a run that cannot be serialized is rendered every time).

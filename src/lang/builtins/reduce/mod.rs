@@ -125,7 +125,7 @@ fn empty_error(name: &str) -> LangError {
 /// The real elements of a non-empty argument that `reduce` treats as one flat list (a
 /// Vector reduced along all, or a Matrix with one row or column), in row-major order.
 /// Summing them as reals gives the same bits as the complex sum's real part, with no copy.
-fn flat_real<'a>(args: &'a Args) -> LangResult<Option<&'a ndarray::Array2<f64>>> {
+fn flat_real(args: &Args) -> LangResult<Option<&ndarray::Array2<f64>>> {
     args.arity(1, 2)?;
     let (array, flat) = match args.value(0)? {
         Value::Vector(a) => (a, dim_arg(args, 1)? != Some(1)),
@@ -280,10 +280,7 @@ mod tests {
         let xs = [0.1, -0.7, 1e16, 3.3, -1e16, 2.5e-300, -0.0];
         let as_complex: Vec<(f64, f64)> = xs.iter().map(|&x| (x, 1e-300)).collect();
         let complex_sum = sum_c(cv(&as_complex).as_array().unwrap().iter_c());
-        let column = m(&xs
-            .iter()
-            .map(|x| std::slice::from_ref(x))
-            .collect::<Vec<_>>());
+        let column = m(&xs.iter().map(std::slice::from_ref).collect::<Vec<_>>());
         for real in [v(&xs), column] {
             assert_eq!(call_t("sum", vec![real.clone()]), s(complex_sum.re));
             let mean = complex_sum.re / xs.len() as f64;
