@@ -246,17 +246,7 @@ impl Engine {
             strict: request.strict,
             cache: &cache,
         };
-        let link_key = links::key(book, &keys, request.strict);
-        let known = (!serve && !pass.failed()).then(|| links::remembered(&cache, &link_key));
-        let mut rendered = None;
-        if let Some(found) = known.flatten() {
-            pass.diagnostics.extend(found);
-        } else {
-            let pages = self.render_pages(&inputs, serve, cancel, pass)?;
-            let found = links::check(book, &pages, request.strict, &cache, &link_key);
-            pass.diagnostics.extend(found);
-            rendered = Some(pages);
-        }
+        let rendered = self.check_links(&inputs, serve, cancel, pass)?;
         let downloads = if serve || pass.failed() {
             Vec::new()
         } else {
@@ -287,6 +277,28 @@ impl Engine {
         };
         publish_site(book, site, serve, sink, pass);
         Some(())
+    }
+
+    /// Check every page's internal links against the ids the rendered pages have, or take
+    /// the findings remembered for the same pages; the pages, when they had to be rendered
+    /// for it (`None` when cancelled).
+    fn check_links(
+        &mut self,
+        inputs: &render::Inputs,
+        serve: bool,
+        cancel: Option<&Arc<AtomicBool>>,
+        pass: &mut Pass,
+    ) -> Option<Option<Vec<Option<render::Keyed>>>> {
+        let link_key = links::key(inputs.book, inputs.keys, inputs.strict);
+        let known = (!serve && !pass.failed()).then(|| links::remembered(inputs.cache, &link_key));
+        if let Some(found) = known.flatten() {
+            pass.diagnostics.extend(found);
+            return Some(None);
+        }
+        let pages = self.render_pages(inputs, serve, cancel, pass)?;
+        let found = links::check(inputs.book, &pages, inputs.strict, inputs.cache, &link_key);
+        pass.diagnostics.extend(found);
+        Some(Some(pages))
     }
 
     /// Every lesson's page (or `None` when cancelled).
