@@ -3,9 +3,9 @@
 
 use crate::build::{self, Summary};
 use crate::diagnostic::{self, Format};
-use crate::lang::{Config, Mode, Session};
 use crate::pipeline::Goal;
 use clap::{Parser, Subcommand, ValueEnum};
+use rlab::{Config, Mode, Session};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

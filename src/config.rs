@@ -93,15 +93,20 @@ pub struct ExecSettings {
     /// Initial random seed of every lesson session (rustlab starts from OS entropy; a book
     /// must be reproducible, so lessons that never call `seed` get this one).
     pub seed: u64,
+    /// Folders (or files) outside the book that `run` and `import` may also read (`[exec]
+    /// allow_read`, relative ones resolved against the root); the book's own folders always
+    /// are readable.
+    pub allow_read: Vec<PathBuf>,
 }
 
 impl Default for ExecSettings {
     fn default() -> Self {
         ExecSettings {
-            time_limit: crate::lang::limits::DEFAULT_TIME_LIMIT,
-            max_alloc_bytes: crate::lang::limits::DEFAULT_MAX_ALLOC_BYTES,
-            max_call_depth: crate::lang::limits::DEFAULT_MAX_DEPTH,
+            time_limit: rlab::limits::DEFAULT_TIME_LIMIT,
+            max_alloc_bytes: rlab::limits::DEFAULT_MAX_ALLOC_BYTES,
+            max_call_depth: rlab::limits::DEFAULT_MAX_DEPTH,
             seed: 0,
+            allow_read: Vec::new(),
         }
     }
 }
@@ -145,6 +150,7 @@ struct RawExec {
     max_alloc: Option<toml::Value>,
     max_call_depth: Option<usize>,
     seed: Option<u64>,
+    allow_read: Vec<PathBuf>,
 }
 
 impl Config {
@@ -163,7 +169,8 @@ impl Config {
     pub fn parse(root: &Path, text: &str, name: &str) -> Result<Config> {
         let raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
         let tolerance = check_tolerance(&raw.tolerance).map_err(|m| config_error(name, m))?;
-        let exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
+        let mut exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
+        exec.allow_read = raw.exec.allow_read.iter().map(|p| root.join(p)).collect();
         let links = raw.links.resolve().map_err(|m| config_error(name, m))?;
         let html_dir = html_dir(&raw, text).map_err(|m| config_error(name, m))?;
         let paths = Paths {

@@ -9,8 +9,8 @@
 //! column is in the JSON), `file:line entry: detail` for drift, with `warning: ` or `note: `
 //! before the ones that are not errors.
 
-use crate::lang::RunError;
 use crate::record::drift::Drift;
+use rlab::RunError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

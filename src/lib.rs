@@ -11,7 +11,6 @@ pub mod diagnostic;
 pub(crate) mod edition;
 pub mod exec;
 pub(crate) mod init;
-pub mod lang;
 pub(crate) mod links;
 pub(crate) mod markup;
 pub(crate) mod pipeline;

@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rlbook::lang::{Config, Limits, Mode, Session};
+use rlab::{Config, Limits, Mode, Session};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -31,7 +31,7 @@ fuzz_target!(|code: &str| {
         assert!(!error.rendered.is_empty(), "an error renders as text");
     }
     for figure in &out.figures {
-        let drawing = rlbook::lang::plot::svg::draw(figure, "f");
+        let drawing = rlab::plot::svg::draw(figure, "f");
         assert!(drawing.svg.starts_with("<svg") && drawing.svg.ends_with("</svg>\n"));
     }
 });

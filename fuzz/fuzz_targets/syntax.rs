@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|code: &str| {
-    let _ = rlbook::lang::check_syntax(code);
+    let _ = rlab::check_syntax(code);
 });

@@ -49,6 +49,13 @@ pub(crate) fn exec(h: &mut KeyHasher, exec: &ExecSettings) {
     h.u64(exec.max_alloc_bytes as u64)
         .u64(exec.max_call_depth as u64)
         .u64(exec.seed);
+    // Hashed only when set, so books without it keep their keys.
+    if !exec.allow_read.is_empty() {
+        h.u64(exec.allow_read.len() as u64);
+        for path in &exec.allow_read {
+            h.path(path);
+        }
+    }
 }
 
 /// A lesson: its path, name in messages, source and scripts.

@@ -1,7 +1,7 @@
 //! Diagnostics render as rlbook has always printed them, and as one JSON object a line.
 
 use super::*;
-use crate::lang::LangError;
+use rlab::LangError;
 
 fn run_error(rendered: &str, line: u32, col: u32) -> RunError {
     RunError {

@@ -8,7 +8,7 @@ use super::{LabelledValue, LessonRun, ScriptRun};
 use crate::book::Lesson;
 use crate::book::embed::{Embed, LinePattern, Show};
 use crate::book::script::Script;
-use crate::lang::Figure;
+use rlab::Figure;
 
 /// The part of a script's run one embedding shows.
 pub struct Embedded<'a> {

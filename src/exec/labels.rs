@@ -11,7 +11,7 @@
 //!   label). A lone `=` (`"3 *", d, "=", n`) continues the value, and a call whose first text
 //!   does not read as a label (`print("After", n, "steps:")`) stays one row.
 
-use crate::lang::{PrintCall, PrintItem};
+use rlab::{PrintCall, PrintItem};
 use serde::{Deserialize, Serialize};
 
 /// One row: a label and the value printed after it.

@@ -6,6 +6,7 @@
 
 pub mod cached;
 pub mod embedded;
+pub(crate) mod host;
 pub mod labels;
 pub mod notebook;
 
@@ -16,7 +17,7 @@ use crate::book::{Book, Lesson};
 use crate::cache::Cache;
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::lang::{self, Figure, FileRun, Mode, RunError, Session};
+use rlab::{Figure, FileRun, Mode, RunError, Session};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -78,10 +79,10 @@ pub(crate) fn session(
     base_dir: &Path,
     cancel: Option<&Arc<AtomicBool>>,
 ) -> Session {
-    let lang_config = lang::Config {
+    let lang_config = rlab::Config {
         mode,
         base_dir: base_dir.to_path_buf(),
-        limits: lang::Limits {
+        limits: rlab::Limits {
             time: Some(config.exec.time_limit),
             max_alloc_bytes: config.exec.max_alloc_bytes,
             max_call_depth: config.exec.max_call_depth,
@@ -89,6 +90,7 @@ pub(crate) fn session(
         stream_stdout: false,
         write_files: false,
         cancel: cancel.cloned(),
+        host: host::BookHost::shared(config),
     };
     Session::new(lang_config, Some(config.exec.seed))
 }
@@ -117,7 +119,7 @@ pub fn run_script_reporting_files(
 
 /// For each line of `text`, the line of the last statement that started before the line did
 /// (0 when none did).
-fn printed_by(text: &str, statements: &[lang::StatementStart]) -> Vec<u32> {
+fn printed_by(text: &str, statements: &[rlab::StatementStart]) -> Vec<u32> {
     let mut offset = 0;
     let mut next = 0;
     let mut line = 0;

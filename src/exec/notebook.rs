@@ -8,7 +8,7 @@ use super::{BlockRun, InlineRun, labelled_values, session};
 use crate::book::inline::InlineValue;
 use crate::book::{CodeBlock, Lesson};
 use crate::config::Config;
-use crate::lang::{self, FileRun, Mode, Session};
+use rlab::{FileRun, Mode, Session};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -159,7 +159,7 @@ fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> Block
 }
 
 fn evaluate_inline(session: &mut Session, lesson: &Lesson, v: &InlineValue) -> InlineRun {
-    let site = lang::InlineSite {
+    let site = rlab::InlineSite {
         file: &lesson.display,
         line: v.line,
         col: v.col + 2,

@@ -150,7 +150,7 @@ fn pages<'p>(inputs: &Inputs, memo: &'p mut Memo, pass: &mut Pass) -> Result<&'p
         let mut made = Vec::with_capacity(inputs.book.lessons.len());
         for (i, lesson) in inputs.book.lessons.iter().enumerate() {
             let run = inputs.runs.get(i).unwrap_or(&empty);
-            let draw = crate::lang::plot::svg::draw;
+            let draw = rlab::plot::svg::draw;
             let (page, warnings) =
                 markdown::render_page(inputs.book, inputs.xrefs, lesson, run, draw);
             warned |= !warnings.is_empty();

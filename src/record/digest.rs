@@ -3,7 +3,7 @@
 //! digests are compared structurally, with numbers within the tolerance.
 
 use super::compare::Tolerance;
-use crate::lang::plot::model::{Color, Figure, LineStyle, Panel, Series};
+use rlab::plot::model::{Color, Figure, LineStyle, Panel, Series};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq)]

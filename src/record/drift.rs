@@ -83,7 +83,7 @@ impl fmt::Display for Drift {
 /// `3.4e-08`: scientific notation with a two-digit exponent, as C's `%e` writes it.
 fn c_exponent(x: f64, decimals: usize) -> String {
     let fmt = format!("%.{decimals}e");
-    crate::lang::format::sprintf(&fmt, &[crate::lang::value::Value::Scalar(x)])
+    rlab::format::sprintf(&fmt, &[rlab::value::Value::Scalar(x)])
         .unwrap_or_else(|_| format!("{x:e}"))
 }
 

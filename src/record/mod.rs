@@ -91,7 +91,7 @@ fn entry(
     note: String,
     text: &str,
     error: Option<String>,
-    figures: &[crate::lang::Figure],
+    figures: &[rlab::Figure],
 ) -> Entry {
     let mut text = text.to_string();
     if let Some(e) = error {

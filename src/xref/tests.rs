@@ -4,8 +4,8 @@
 use super::*;
 use crate::book::Lesson;
 use crate::exec::BlockRun;
-use crate::lang::Figure;
 use crate::render::lesson::testutil::book_of;
+use rlab::Figure;
 use std::path::PathBuf;
 
 fn lesson(name: &str, src: &str) -> Lesson {

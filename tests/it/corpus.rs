@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use rlbook::lang::{Config, Mode, Session};
+use rlab::{Config, Mode, Session};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

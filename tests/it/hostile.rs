@@ -3,12 +3,14 @@
 //! a 50 MB lesson, 20,000 identical headings), runaway programs (endless loop, huge
 //! allocation, deep recursion, `run` of a missing file, of itself, of a device), legitimate
 //! oddities that must build (a lesson link cycle, figures of NaN and Inf data), and a hostile
-//! environment (an output folder that cannot be written, a full disk, Ctrl-C mid-build).
+//! environment (an output folder that cannot be written, a full disk, Ctrl-C mid-build), and
+//! lessons reaching for files outside the book (`files`).
 //!
 //! Every case checks the exit status (1 for a failure, 0 for legitimate input), a message
 //! that names the file (and line, where there is one), that nothing panicked, and that the
 //! previous site is byte-identical afterwards with no staging folder left beside it.
 
+mod files;
 mod harness;
 
 use harness::{Outcome, TestBook, build, build_with, staging_leftovers};
@@ -181,7 +183,7 @@ fn run_of_a_missing_file_names_the_file() {
 #[test]
 fn run_of_a_device_is_refused_without_reading_it() {
     // /dev/zero would be read until memory runs out; a FIFO would block the build forever.
-    let book = TestBook::with_site("");
+    let book = TestBook::with_site("[exec]\nallow_read = [\"/dev\"]\n");
     fails_keeping_site(
         &book,
         |b| b.append("content/02-b.md", "\n```rlab\nrun \"/dev/zero\"\n```\n"),

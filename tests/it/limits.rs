@@ -2,7 +2,7 @@
 //! at the next statement or loop iteration, a huge allocation and runaway recursion end in
 //! clear errors; the session stays usable afterwards.
 
-use rlbook::lang::{Config, ErrorKind, Limits, Session};
+use rlab::{Config, ErrorKind, Limits, Session};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! The integration tests, in one test binary (one link of the crate instead of one per file):
 //! each module is the suite that used to be its own `tests/<name>.rs`. Fixtures stay beside
-//! this folder (`tests/books/`, `tests/lang/`); the insta snapshots are in `snapshots/`, named
+//! this folder (`tests/books/`); the insta snapshots are in `snapshots/`, named
 //! `it__<module>__<name>.snap`.
 
 mod common;
@@ -19,7 +19,6 @@ mod formats;
 mod hostile;
 mod import;
 mod init;
-mod lang;
 mod limits;
 mod links;
 mod parse_corpus;

@@ -70,7 +70,7 @@ fn corpus(shared: &Path) -> Vec<Source> {
 
 /// Parse, turning a panic into a test failure that names the input.
 fn parses_without_panic(text: &str, what: &str) -> bool {
-    match catch_unwind(AssertUnwindSafe(|| rlbook::lang::check_syntax(text))) {
+    match catch_unwind(AssertUnwindSafe(|| rlab::check_syntax(text))) {
         Ok(result) => result.is_ok(),
         Err(_) => panic!("the parser panicked on {what}:\n{text}"),
     }
@@ -87,7 +87,7 @@ fn the_course_the_seed_and_the_benchmarks_parse() {
     let failures: Vec<String> = sources
         .iter()
         .filter_map(|s| {
-            let error = rlbook::lang::check_syntax(&s.text).err()?;
+            let error = rlab::check_syntax(&s.text).err()?;
             let line = error.span.map_or(0, |span| span.line);
             Some(format!("{} (block line {line}): {error}", s.name))
         })

@@ -5,10 +5,10 @@
 
 use crate::common;
 
+use rlab::{Figure, LangError, RunError};
 use rlbook::book::{Book, Lesson};
 use rlbook::config::Config;
 use rlbook::exec::{BlockRun, InlineRun, LabelledValue, LessonRun, ScriptRun};
-use rlbook::lang::{Figure, LangError, RunError};
 use rlbook::render::LessonHtml;
 use rlbook::render::lesson::{RenderContext, render_lesson};
 use rlbook::render::math::{MathCache, collect_formulas};
@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 
 /// A deterministic stand-in for the SVG renderer (these tests check rendering, not
 /// plotting): the figure's id and first panel title.
-fn svg_stub(fig: &Figure, id: &str) -> rlbook::lang::plot::svg::Drawing {
+fn svg_stub(fig: &Figure, id: &str) -> rlab::plot::svg::Drawing {
     let title = fig.panels.first().map_or("", |p| p.title.as_str());
-    rlbook::lang::plot::svg::Drawing {
+    rlab::plot::svg::Drawing {
         svg: format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" data-id=\"{id}\"><title>{} {title}</title></svg>",
             fig.id

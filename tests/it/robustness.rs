@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use rlbook::lang::{Config, Limits, Mode, Session};
+use rlab::{Config, Limits, Mode, Session};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::time::Duration;

@@ -16,7 +16,7 @@ use crate::book::Lesson;
 use crate::book::script::Script;
 use crate::cache::digest::{Digest, KeyHasher};
 use crate::config::Config;
-use crate::lang::{ErrorKind, FileRun, RunError};
+use rlab::{ErrorKind, FileRun, RunError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -355,8 +355,8 @@ mod tests {
         assert!(!part.stands_for(&key(&BASE.replace("x = 1;", "x = 2;"))));
         let failed_run = NotebookRun {
             blocks: vec![BlockRun {
-                error: Some(crate::lang::RunError {
-                    error: crate::lang::LangError::runtime("boom"),
+                error: Some(rlab::RunError {
+                    error: rlab::LangError::runtime("boom"),
                     rendered: "content/01-a.md:6:1: boom".into(),
                     line: 6,
                     col: 1,

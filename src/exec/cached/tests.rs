@@ -1,8 +1,8 @@
 //! Tests of execution through the cache: what is reused, what runs again and why.
 
 use super::*;
-use crate::lang::ErrorKind;
 use crate::test_support::{book, write};
+use rlab::ErrorKind;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -13,7 +13,7 @@ const CORPUS: &str = concat!(
 
 /// A figure as the plot renderer draws it (a line and a scatter series).
 fn drawn_figure(seed: usize) -> String {
-    use crate::lang::plot::model::{Color, Figure, LineStyle, Series, SeriesKind};
+    use rlab::plot::model::{Color, Figure, LineStyle, Series, SeriesKind};
     let mut fig = Figure::new(1);
     fig.panels[0].title = "Loss <α & β>".into();
     let x: Vec<f64> = (0..50).map(f64::from).collect();
@@ -31,7 +31,7 @@ fn drawn_figure(seed: usize) -> String {
             y: y.iter().map(|v| v + k as f64).collect(),
         });
     }
-    crate::lang::plot::svg::render(&fig)
+    rlab::plot::svg::render(&fig)
 }
 
 /// A Markdown page made from a reference lesson: slug from the file name, number from its

@@ -7,9 +7,9 @@
 //! A heatmap sends the cells it drew: every element, or the block means of a large matrix.
 //! A surface sends the grid points it drew, each with its pixel and its x, y, z.
 
-use crate::lang::Figure;
-use crate::lang::plot::model::{Panel, Series, SeriesKind};
-use crate::lang::plot::svg::{Drawing, PanelView, heatmap};
+use rlab::Figure;
+use rlab::plot::model::{Panel, Series, SeriesKind};
+use rlab::plot::svg::{Drawing, PanelView, heatmap};
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -277,8 +277,8 @@ mod tests {
         let series = vec![Series {
             kind: SeriesKind::Line,
             label: "loss".into(),
-            color: crate::lang::plot::model::Color::Auto(0),
-            style: crate::lang::plot::model::LineStyle::Solid,
+            color: rlab::plot::model::Color::Auto(0),
+            style: rlab::plot::model::LineStyle::Solid,
             x: (0..3000).map(f64::from).collect(),
             y,
         }];
@@ -298,12 +298,12 @@ mod tests {
         fig.panels[0].series.push(Series {
             kind: SeriesKind::Line,
             label: "v".into(),
-            color: crate::lang::plot::model::Color::Auto(0),
-            style: crate::lang::plot::model::LineStyle::Solid,
+            color: rlab::plot::model::Color::Auto(0),
+            style: rlab::plot::model::LineStyle::Solid,
             x: vec![0.5, 7.0],
             y: vec![6.008513697733318, 3.0999937929016556e-7],
         });
-        let drawing = crate::lang::plot::svg::draw(&fig, "f");
+        let drawing = rlab::plot::svg::draw(&fig, "f");
         let text = json(&fig, &drawing);
         assert!(!text.contains("</") && !text.contains("<!--"), "{text}");
         assert!(text.contains("6.008513697733318") && text.contains("3.0999937929016556e-7"));

@@ -7,13 +7,13 @@
 mod data;
 pub(crate) mod table;
 
-use crate::lang::Figure;
-use crate::lang::plot::svg::Drawing;
 use crate::markup::escape;
 use crate::render::FigureFile;
 use crate::render::site::links;
+use rlab::Figure;
+use rlab::plot::svg::Drawing;
 
-/// The figure renderer (`crate::lang::plot::svg::draw` in the build; tests pass a stand-in).
+/// The figure renderer (`rlab::plot::svg::draw` in the build; tests pass a stand-in).
 pub type DrawFn = fn(&Figure, &str) -> Drawing;
 
 /// Where a figure goes.
@@ -85,7 +85,7 @@ pub(crate) fn csv_path(svg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::plot::model::{Color, LineStyle, Series, SeriesKind};
+    use rlab::plot::model::{Color, LineStyle, Series, SeriesKind};
 
     fn figure() -> Figure {
         let mut fig = Figure::new(1);
@@ -122,7 +122,7 @@ mod tests {
             id: "rlf1-1".into(),
             caption: None,
         };
-        let (file, html) = embed(crate::lang::plot::svg::draw, &fig, &place);
+        let (file, html) = embed(rlab::plot::svg::draw, &fig, &place);
         let json = html.split("class=\"rlf-json\">").nth(1).unwrap();
         assert!(
             json.len() < file.svg.len(),
@@ -145,7 +145,7 @@ mod tests {
             id: "f2-1".into(),
             caption: Some("Figure 2.1: Loss <train>".into()),
         };
-        let (file, html) = embed(crate::lang::plot::svg::draw, &figure(), &place);
+        let (file, html) = embed(rlab::plot::svg::draw, &figure(), &place);
         assert_eq!(file.path, "figures/a b/block-2-1.svg");
         assert!(file.svg.starts_with("<svg") && html.contains(&file.svg));
         assert!(

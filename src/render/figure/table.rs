@@ -6,9 +6,9 @@
 //! y; heatmap cells give the column (label or 1-based index) as x, the row as y and the value
 //! as z; surfaces give x, y and z. Numbers keep every digit the record keeps.
 
-use crate::lang::Figure;
-use crate::lang::plot::model::{Heatmap, Panel, Series, SeriesKind, Surface};
 use crate::markup::escape;
+use rlab::Figure;
+use rlab::plot::model::{Heatmap, Panel, Series, SeriesKind, Surface};
 use std::fmt::Write as _;
 
 /// Rows shown per HTML table.

@@ -8,12 +8,12 @@
 use super::{Doc, Ev};
 use crate::book::{CodeBlock, fence};
 use crate::exec::BlockRun;
-use crate::lang::Figure;
 use crate::markup::escape;
 use crate::render::figure::{self, Place};
 use crate::render::highlight::{highlight, highlight_rlab};
 use crate::render::site::links;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
+use rlab::Figure;
 
 pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
     let mut out = Vec::with_capacity(events.len());

@@ -55,10 +55,10 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
 mod tests {
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
-    use crate::lang::Figure;
     use crate::render::lesson::testutil::{book_of, fake_draw, lesson, run_error};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
+    use rlab::Figure;
 
     fn script(name: &str) -> Script {
         Script {

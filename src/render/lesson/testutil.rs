@@ -2,7 +2,7 @@
 
 use crate::book::Lesson;
 use crate::exec::{InlineRun, LessonRun};
-use crate::lang::{LangError, RunError};
+use rlab::{LangError, RunError};
 use std::path::PathBuf;
 
 /// A lesson `content/03-x.md` with this source.
@@ -52,8 +52,8 @@ pub(crate) fn book_of(lessons: Vec<Lesson>) -> crate::book::Book {
 }
 
 /// A stand-in figure renderer: the figure's id in an empty SVG, no panels.
-pub(crate) fn fake_draw(fig: &crate::lang::Figure, id: &str) -> crate::lang::plot::svg::Drawing {
-    crate::lang::plot::svg::Drawing {
+pub(crate) fn fake_draw(fig: &rlab::Figure, id: &str) -> rlab::plot::svg::Drawing {
+    rlab::plot::svg::Drawing {
         svg: format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" data-id=\"{id}\" data-figure=\"{}\"></svg>",
             fig.id

@@ -21,8 +21,8 @@ use super::{MarkdownFigure, Page};
 use crate::book::CodeBlock;
 use crate::book::fence::directive_of;
 use crate::cache::digest::Digest;
-use crate::lang::Figure;
 use crate::markup::escape;
+use rlab::Figure;
 
 /// The first line of an output region.
 pub(crate) const REGION_START: &str = "<!-- rustlab:output-start -->";
@@ -152,7 +152,7 @@ impl Page<'_> {
             if let Some(target) = self.figure_target(block, k) {
                 lines.push_str(&self.labelled_figure(target, fig, &src));
             } else {
-                let alt = alt_text(&crate::lang::plot::svg::title(fig), n);
+                let alt = alt_text(&rlab::plot::svg::title(fig), n);
                 lines.push_str(&format!("![{alt}]({src})"));
                 let last_in_row = (k + 1) % cols.max(1) == 0 || k + 1 == figures.len();
                 lines.push_str(if last_in_row { "\n\n" } else { " " });

@@ -50,8 +50,8 @@ mod tests {
     use crate::book::Lesson;
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
-    use crate::lang::Figure;
     use crate::render::lesson::testutil::{book_of, fake_draw};
+    use rlab::Figure;
     use std::path::PathBuf;
 
     fn page(src: &str) -> crate::render::markdown::MarkdownPage {

@@ -28,8 +28,8 @@ fn printed(text: &str) -> BlockRun {
     }
 }
 
-fn figure() -> crate::lang::Figure {
-    crate::lang::Figure::new(1)
+fn figure() -> rlab::Figure {
+    rlab::Figure::new(1)
 }
 
 #[test]

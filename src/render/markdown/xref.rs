@@ -7,9 +7,9 @@
 
 use super::Page;
 use super::edits::{self, Edits};
-use crate::lang::Figure;
 use crate::render::lesson::sections::url_segment;
 use crate::xref::{Place, Preview, Target};
+use rlab::Figure;
 
 /// The edits that write the lesson's references and labelled targets.
 pub(crate) fn edit(page: &Page, edits: &mut Edits) {
@@ -88,7 +88,7 @@ impl Page<'_> {
     /// text) and its caption line, a paragraph each.
     pub(crate) fn labelled_figure(&self, target: &Target, fig: &Figure, src: &str) -> String {
         let caption = target.caption();
-        let title = crate::lang::plot::svg::title(fig);
+        let title = rlab::plot::svg::title(fig);
         let alt = match title.trim() {
             "" | "Figure" => caption.clone(),
             title => format!("{caption}. {title}"),

@@ -3,9 +3,9 @@
 //! poppler's `pdftotext` and `pdffonts` where they are installed).
 
 use super::*;
-use crate::lang::{Config as LangConfig, Session};
 use crate::render::markdown::{MarkdownFigure, MarkdownScript};
 use crate::test_support::{book, write};
+use rlab::{Config as LangConfig, Session};
 use std::path::Path;
 use std::process::Command;
 
@@ -72,7 +72,7 @@ fn figure_svg() -> &'static str {
                     \"label\", \"sin\")\ntitle(\"A sine\")\nxlabel(\"x\")\nylabel(\"y\")\nlegend()\n";
         let out = session.run_block("fig.rlab", 1, code);
         assert!(out.error.is_none(), "{:?}", out.error);
-        crate::lang::plot::svg::render(&out.figures[0])
+        rlab::plot::svg::render(&out.figures[0])
     })
 }
 

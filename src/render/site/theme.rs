@@ -154,7 +154,7 @@ mod tests {
     fn figure_colours_agree_with_the_renderer_and_read_well_in_both_themes() {
         let css = EMBEDDED.iter().find(|(n, _)| *n == "style.css").unwrap().1;
         let print = EMBEDDED.iter().find(|(n, _)| *n == "print.css").unwrap().1;
-        let light = crate::lang::plot::svg::light_properties();
+        let light = rlab::plot::svg::light_properties();
         assert_eq!(figure_properties(css, ":root {"), light);
         assert_eq!(figure_properties(print, "html, html[data-theme"), light);
         let dark = figure_properties(css, "html[data-theme=\"dark\"] {");

@@ -2,7 +2,7 @@
 //! cut tables pointing to the CSV, quoting.
 
 use super::*;
-use crate::lang::plot::model::{Color, LineStyle};
+use rlab::plot::model::{Color, LineStyle};
 
 fn series(kind: SeriesKind, label: &str, x: Vec<f64>, y: Vec<f64>) -> Series {
     Series {

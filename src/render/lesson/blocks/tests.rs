@@ -1,8 +1,8 @@
 //! Unit tests of code block rendering.
 
 use crate::exec::{BlockRun, LessonRun};
-use crate::lang::Figure;
 use crate::render::lesson::testutil::{render, run_error};
+use rlab::Figure;
 
 fn figure(id: u32, title: &str) -> Figure {
     let mut fig = Figure::new(id);

@@ -1,8 +1,8 @@
 //! Cross-references on the HTML page of a small lesson: links, previews, captions, numbers.
 
 use crate::exec::{BlockRun, LessonRun};
-use crate::lang::Figure;
 use crate::render::lesson::testutil::render;
+use rlab::Figure;
 
 #[test]
 fn references_tables_equations_and_figures() {

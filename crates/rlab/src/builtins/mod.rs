@@ -1,0 +1,130 @@
+//! Builtin functions are data: each domain file exports a `TABLE` of [`Builtin`] entries
+//! (name, function, one-line doc), and [`lookup`] joins the tables into one map.
+//!
+//! A builtin receives the interpreter (for the random stream, figures, output, limits and
+//! calling function values) and its evaluated arguments with the number of outputs the caller
+//! wants. It returns errors without positions; the evaluator attaches the call's span.
+
+mod args;
+mod construct;
+mod higher;
+mod linalg;
+mod math;
+mod ml;
+mod numeric;
+mod output;
+mod plotting;
+mod reduce;
+mod shape;
+
+pub(crate) use args::Args;
+
+use super::error::{LangError, LangResult};
+use super::eval::Interp;
+use super::value::Value;
+use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
+
+pub(crate) type BuiltinFn = fn(&mut Interp, Args) -> LangResult<Value>;
+
+/// One builtin function.
+pub(crate) struct Builtin {
+    pub name: &'static str,
+    pub func: BuiltinFn,
+    /// One line saying what it does, e.g. `"zeros(n) | zeros(m, n): array of zeros"`.
+    pub doc: &'static str,
+}
+
+impl Builtin {
+    /// A table entry (usable in `static` tables).
+    pub(crate) const fn new(name: &'static str, func: BuiltinFn, doc: &'static str) -> Builtin {
+        Builtin { name, func, doc }
+    }
+}
+
+/// Every domain table, in a fixed order.
+fn tables() -> [&'static [Builtin]; 10] {
+    [
+        construct::TABLE,
+        shape::TABLE,
+        math::TABLE,
+        reduce::TABLE,
+        linalg::TABLE,
+        ml::TABLE,
+        output::TABLE,
+        higher::TABLE,
+        plotting::TABLE,
+        crate::grad::TABLE,
+    ]
+}
+
+/// All builtins, in table order.
+pub(crate) fn all() -> impl Iterator<Item = &'static Builtin> {
+    tables().into_iter().flatten()
+}
+
+/// Refuse builtins with effects outside the task (figures, files, the random stream) while a
+/// `parmap` task runs.
+pub(crate) fn check_pure(interp: &Interp, name: &str) -> LangResult<()> {
+    if !interp.in_parallel_task {
+        return Ok(());
+    }
+    if plotting::TABLE.iter().any(|b| b.name == name) {
+        return Err(LangError::runtime(
+            "parmap: cannot plot from a parallel lambda — the lambda must be pure",
+        ));
+    }
+    if name == "seed" {
+        return Err(LangError::runtime(
+            "parmap: cannot call seed from a parallel lambda — the lambda must be pure",
+        ));
+    }
+    Ok(())
+}
+
+/// The builtin called `name`, if any.
+pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
+    static MAP: OnceLock<FxHashMap<&'static str, &'static Builtin>> = OnceLock::new();
+    MAP.get_or_init(|| all().map(|b| (b.name, b)).collect())
+        .get(name)
+        .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every builtin is called in at least one snapshot test (`tests/lang/*.rlab`).
+    #[test]
+    fn every_builtin_has_a_snapshot_test() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lang");
+        let mut corpus = String::new();
+        for entry in std::fs::read_dir(&dir).expect("tests/lang").flatten() {
+            if entry.path().extension().is_some_and(|e| e == "rlab") {
+                corpus.push_str(&std::fs::read_to_string(entry.path()).expect("read test"));
+            }
+        }
+        let called = |name: &str| {
+            corpus.match_indices(&format!("{name}(")).any(|(at, _)| {
+                corpus[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+            })
+        };
+        let missing: Vec<&str> = all().map(|b| b.name).filter(|n| !called(n)).collect();
+        assert!(
+            missing.is_empty(),
+            "builtins without a snapshot test: {missing:?}"
+        );
+    }
+
+    #[test]
+    fn names_are_unique_and_documented() {
+        let mut seen = std::collections::HashSet::new();
+        for b in all() {
+            assert!(seen.insert(b.name), "builtin '{}' registered twice", b.name);
+            assert!(!b.doc.trim().is_empty(), "builtin '{}' has no doc", b.name);
+        }
+    }
+}

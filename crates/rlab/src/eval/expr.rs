@@ -1,0 +1,162 @@
+//! Expression evaluation: literals, variables, operators (with `&&`/`||` short-circuit),
+//! ranges, transposes, matrix and string-array literals, lambdas and handles. Calls and
+//! indexing are resolved in `call`; index reads in `index`.
+
+use super::Interp;
+use crate::ast::{BinOp, Expr, ExprKind, UnOp};
+use crate::error::{LangError, LangResult};
+use crate::grad;
+use crate::ops;
+use crate::value::{Lambda, Value};
+use std::sync::Arc;
+
+impl Interp {
+    /// Evaluate an expression for one value.
+    pub(crate) fn eval(&mut self, e: &Expr) -> LangResult<Value> {
+        if matches!(e.kind, ExprKind::Binary(..) | ExprKind::Unary(..))
+            && let Some(x) = self.try_scalar(e)
+        {
+            return Ok(Value::Scalar(x));
+        }
+        self.eval_with_nargout(e, 1)
+    }
+
+    /// Evaluate an expression whose value feeds `nargout` names (`[a, b] = f(...)`): direct
+    /// calls are told how many outputs are wanted.
+    pub(crate) fn eval_with_nargout(&mut self, e: &Expr, nargout: usize) -> LangResult<Value> {
+        self.nested(|interp| interp.eval_kind(e, nargout))
+            .map_err(|err| err.at(e.span))
+    }
+
+    /// Evaluate a prose interpolation expression at top level.
+    pub(crate) fn eval_inline(&mut self, e: &Expr) -> LangResult<Value> {
+        self.eval(e)
+    }
+
+    fn eval_kind(&mut self, e: &Expr, nargout: usize) -> LangResult<Value> {
+        match &e.kind {
+            ExprKind::Number(x) => Ok(Value::Scalar(*x)),
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Ident(var) => self.read_var(var),
+            ExprKind::End => self
+                .end_values
+                .last()
+                .map(|&n| Value::Scalar(n))
+                .ok_or_else(|| LangError::runtime("'end' is only valid inside index arguments")),
+            ExprKind::Colon => Err(LangError::runtime(
+                "':' alone is only valid as an index argument",
+            )),
+            ExprKind::Unary(op, operand) => {
+                let v = self.eval(operand)?;
+                match op {
+                    UnOp::Neg => grad::negate(self, &v),
+                    UnOp::Not => ops::not(&v),
+                }
+            }
+            ExprKind::Binary(op, lhs, rhs) => self.eval_binary(*op, lhs, rhs),
+            ExprKind::Range { start, step, stop } => self.eval_range(start, step.as_deref(), stop),
+            ExprKind::Transpose { operand, conjugate } => {
+                let v = self.eval(operand)?;
+                grad::transpose(self, &v, *conjugate)
+            }
+            ExprKind::CallOrIndex { name, args } => self.call_or_index(name, args, nargout),
+            ExprKind::Index { target, args } => {
+                let v = self.eval(target)?;
+                self.index_chained(&v, args)
+            }
+            ExprKind::Field { target, name } => {
+                let v = self.eval(target)?;
+                field(&v, name)
+            }
+            ExprKind::MethodCall { target, name, args } => {
+                let receiver = self.eval(target)?;
+                self.method_call(receiver, name, args, nargout)
+            }
+            ExprKind::Matrix(rows) => self.eval_matrix(rows),
+            ExprKind::Cell(items) => self.eval_cell(items),
+            ExprKind::Lambda(def) => Ok(Value::Lambda(Arc::new(Lambda {
+                def: Arc::clone(def),
+                captured: Arc::new(self.vars.clone()),
+            }))),
+            ExprKind::Handle(name) => Ok(Value::Handle(name.clone())),
+        }
+    }
+
+    fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> LangResult<Value> {
+        match op {
+            BinOp::AndAnd | BinOp::OrOr => {
+                let left = ops::logical_operand(&self.eval(lhs)?)?;
+                let decided = if op == BinOp::AndAnd { !left } else { left };
+                if decided {
+                    return Ok(Value::Bool(left));
+                }
+                let right = ops::logical_operand(&self.eval(rhs)?)?;
+                Ok(Value::Bool(right))
+            }
+            _ => {
+                let a = self.eval(lhs)?;
+                let b = self.eval(rhs)?;
+                grad::binary(self, op, &a, &b)
+            }
+        }
+    }
+
+    fn eval_range(&mut self, start: &Expr, step: Option<&Expr>, stop: &Expr) -> LangResult<Value> {
+        let a = self.eval_bound(start)?;
+        let s = match step {
+            Some(step) => self.eval_bound(step)?,
+            None => 1.0,
+        };
+        let b = self.eval_bound(stop)?;
+        ops::range(a, s, b)
+    }
+
+    /// A range bound: a real scalar (`expected scalar, got vector`).
+    fn eval_bound(&mut self, e: &Expr) -> LangResult<f64> {
+        let v = self.eval(e)?;
+        v.to_f64().map_err(|err| err.at(e.span))
+    }
+
+    fn eval_matrix(&mut self, rows: &[Vec<Expr>]) -> LangResult<Value> {
+        let mut values = Vec::with_capacity(rows.len());
+        for row in rows {
+            let mut items = Vec::with_capacity(row.len());
+            for item in row {
+                items.push(self.eval(item)?);
+            }
+            values.push(items);
+        }
+        grad::concat(self, values)
+    }
+
+    fn eval_cell(&mut self, items: &[Expr]) -> LangResult<Value> {
+        let mut strings = Vec::with_capacity(items.len());
+        for item in items {
+            match self.eval(item)? {
+                Value::Str(s) => strings.push(s),
+                other => {
+                    return Err(LangError::type_error(format!(
+                        "cell array elements must be strings, got {}",
+                        other.type_name()
+                    ))
+                    .at(item.span));
+                }
+            }
+        }
+        Ok(Value::StrArray(Arc::new(strings)))
+    }
+}
+
+/// `s.name` on a struct.
+fn field(v: &Value, name: &str) -> LangResult<Value> {
+    match v {
+        Value::Struct(fields) => fields
+            .get(name)
+            .cloned()
+            .ok_or_else(|| LangError::runtime(format!("struct has no field '{name}'"))),
+        other => Err(LangError::type_error(format!(
+            "cannot access field '{name}' of a {}",
+            other.type_name()
+        ))),
+    }
+}

@@ -1,0 +1,265 @@
+//! Scanning of the individual token shapes: numbers, the several meanings of `.`, string
+//! literals, words (identifiers, keywords and the raw path of `run`) and operators.
+
+use super::{LexMode, Lexer, Mark, Tok};
+use crate::error::{LangError, LangResult};
+
+impl Lexer<'_> {
+    /// A number: digits and `_` separators, an optional `.` fraction, an optional exponent.
+    /// A `.` that begins `.*`, `./`, `.^`, `.'` or `...` is not part of the number.
+    pub(super) fn number(&mut self) -> LangResult<()> {
+        let start = self.mark();
+        self.eat_digits();
+        if self.peek() == Some('.') && self.dot_continues_number() {
+            self.bump();
+            self.eat_digits();
+        }
+        if self.peek() == Some('.') && self.dot_continues_number() {
+            return Err(self.malformed_number(start));
+        }
+        if matches!(self.peek(), Some('e' | 'E')) {
+            self.bump();
+            if matches!(self.peek(), Some('+' | '-')) {
+                self.bump();
+            }
+            self.eat_digits();
+        }
+        let written = self.text.get(start.pos..self.at.pos).unwrap_or("");
+        let digits: String = written.chars().filter(|&c| c != '_').collect();
+        match digits.parse::<f64>() {
+            Ok(value) => {
+                self.push(Tok::Number(value), start);
+                Ok(())
+            }
+            Err(_) => Err(self.number_error(&digits, start)),
+        }
+    }
+
+    fn eat_digits(&mut self) {
+        while self.peek().is_some_and(|c| c.is_ascii_digit() || c == '_') {
+            self.bump();
+        }
+    }
+
+    /// At a `.` after digits: true unless it starts an operator or a continuation.
+    fn dot_continues_number(&self) -> bool {
+        let rest = self.rest();
+        !(rest.starts_with(".*")
+            || rest.starts_with("./")
+            || rest.starts_with(".^")
+            || rest.starts_with(".'")
+            || rest.starts_with("..."))
+    }
+
+    /// A second `.` inside a number (`1..2`, `1.2.3`): report the whole run of digits and dots.
+    fn malformed_number(&mut self, start: Mark) -> LangError {
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_digit() || c == '_' || c == '.')
+        {
+            self.bump();
+        }
+        let written = self.text.get(start.pos..self.at.pos).unwrap_or("");
+        let digits: String = written.chars().filter(|&c| c != '_').collect();
+        self.number_error(&digits, start)
+    }
+
+    fn number_error(&self, digits: &str, start: Mark) -> LangError {
+        LangError::lex(format!("invalid number: {digits}"), self.span_from(start))
+    }
+
+    /// A `.` not starting `...`: an element-wise operator, a leading-dot number, or field
+    /// access.
+    pub(super) fn dot(&mut self) -> LangResult<()> {
+        let start = self.mark();
+        let tok = match self.peek_nth(1) {
+            Some('*') => Tok::DotStar,
+            Some('/') => Tok::DotSlash,
+            Some('^') => Tok::DotCaret,
+            Some('\'') => Tok::DotApostrophe,
+            Some(c) if c.is_ascii_digit() => return self.number(),
+            Some(c) if c.is_alphabetic() || c == '_' => {
+                self.bump();
+                self.push(Tok::Dot, start);
+                return Ok(());
+            }
+            _ => return Err(self.unexpected_char(start)),
+        };
+        self.bump();
+        self.bump();
+        self.push(tok, start);
+        Ok(())
+    }
+
+    /// A string literal delimited by `quote`; no escapes, no line breaks.
+    pub(super) fn string(&mut self, quote: char) -> LangResult<()> {
+        let start = self.mark();
+        let content = self.string_content(quote)?;
+        self.push(Tok::Str(content), start);
+        Ok(())
+    }
+
+    fn string_content(&mut self, quote: char) -> LangResult<String> {
+        let start = self.mark();
+        self.bump();
+        let body = self.mark();
+        loop {
+            match self.peek() {
+                Some(c) if c == quote => break,
+                None | Some('\n') => {
+                    let mut opening = self.span_from(start);
+                    opening.end = opening.start + 1;
+                    return Err(LangError::lex("unterminated string literal", opening));
+                }
+                Some(_) => {
+                    self.bump();
+                }
+            }
+        }
+        let content = self
+            .text
+            .get(body.pos..self.at.pos)
+            .unwrap_or("")
+            .to_string();
+        self.bump();
+        Ok(content)
+    }
+
+    /// An identifier or keyword; `run` at the start of a statement followed by a path
+    /// becomes [`Tok::RunPath`], `import` followed by a quoted path [`Tok::ImportPath`].
+    pub(super) fn word(&mut self) -> LangResult<()> {
+        let start = self.mark();
+        while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            self.bump();
+        }
+        let word = self.text.get(start.pos..self.at.pos).unwrap_or("");
+        let statement = self.mode == LexMode::Program && self.at_statement_start();
+        if word == "run"
+            && statement
+            && let Some(path) = self.run_path()?
+        {
+            self.push(Tok::RunPath(path), start);
+            return Ok(());
+        }
+        if word == "import"
+            && statement
+            && let Some(path) = self.import_path()?
+        {
+            self.push(Tok::ImportPath(path), start);
+            return Ok(());
+        }
+        let tok = Tok::keyword(word).unwrap_or_else(|| Tok::Ident(word.to_string()));
+        self.push(tok, start);
+        Ok(())
+    }
+
+    /// After the word `run`: a quoted path, or blanks then a bare path up to `;` or a
+    /// comment. `None` (nothing consumed) when `run` is used as an ordinary name, as in
+    /// `run = 3`, `run(x)` or a bare `run`.
+    fn run_path(&mut self) -> LangResult<Option<String>> {
+        let after_word = self.mark();
+        if let Some(q @ ('"' | '\'')) = self.peek() {
+            return self.string_content(q).map(Some);
+        }
+        self.skip_blanks();
+        let starts_path = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '/' | '~');
+        match self.peek() {
+            Some(q @ ('"' | '\'')) if self.at.pos > after_word.pos => {
+                self.string_content(q).map(Some)
+            }
+            Some(c) if self.at.pos > after_word.pos && starts_path(c) => {
+                let path_start = self.at.pos;
+                while self
+                    .peek()
+                    .is_some_and(|c| !matches!(c, ';' | '%' | '#' | '\n'))
+                {
+                    self.bump();
+                }
+                let raw = self.text.get(path_start..self.at.pos).unwrap_or("");
+                Ok(Some(raw.trim().to_string()))
+            }
+            _ => {
+                self.restore(after_word);
+                Ok(None)
+            }
+        }
+    }
+
+    /// After the word `import`: blanks, then a quoted path. `None` (nothing consumed)
+    /// otherwise, so that `import` stays an ordinary name (`import = 3`, `import(x)`).
+    fn import_path(&mut self) -> LangResult<Option<String>> {
+        let after_word = self.mark();
+        self.skip_blanks();
+        match self.peek() {
+            Some(q @ ('"' | '\'')) => self.string_content(q).map(Some),
+            _ => {
+                self.restore(after_word);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Operators and punctuation; anything else is an unexpected character.
+    pub(super) fn operator(&mut self) -> LangResult<()> {
+        let start = self.mark();
+        let pair = |a: char, b: char| self.peek() == Some(a) && self.peek_nth(1) == Some(b);
+        let two = [
+            ('+', '=', Tok::PlusEq),
+            ('-', '=', Tok::MinusEq),
+            ('*', '=', Tok::StarEq),
+            ('/', '=', Tok::SlashEq),
+            ('=', '=', Tok::EqEq),
+            ('!', '=', Tok::BangEq),
+            ('<', '=', Tok::LtEq),
+            ('>', '=', Tok::GtEq),
+            ('&', '&', Tok::AmpAmp),
+            ('|', '|', Tok::PipePipe),
+        ];
+        if let Some((_, _, tok)) = two.into_iter().find(|(a, b, _)| pair(*a, *b)) {
+            self.bump();
+            self.bump();
+            self.push(tok, start);
+            return Ok(());
+        }
+        let Some(tok) = self.peek().and_then(single_char_token) else {
+            return Err(self.unexpected_char(start));
+        };
+        self.bump();
+        self.push(tok, start);
+        Ok(())
+    }
+
+    fn unexpected_char(&mut self, start: Mark) -> LangError {
+        let c = self.bump().unwrap_or(' ');
+        LangError::lex(
+            format!("unexpected character: {c:?}"),
+            self.span_from(start),
+        )
+    }
+}
+
+fn single_char_token(c: char) -> Option<Tok> {
+    let tok = match c {
+        '+' => Tok::Plus,
+        '-' => Tok::Minus,
+        '*' => Tok::Star,
+        '/' => Tok::Slash,
+        '^' => Tok::Caret,
+        ':' => Tok::Colon,
+        '=' => Tok::Eq,
+        '!' => Tok::Bang,
+        '<' => Tok::Lt,
+        '>' => Tok::Gt,
+        '@' => Tok::At,
+        '(' => Tok::LParen,
+        ')' => Tok::RParen,
+        '[' => Tok::LBracket,
+        ']' => Tok::RBracket,
+        '{' => Tok::LBrace,
+        '}' => Tok::RBrace,
+        ',' => Tok::Comma,
+        ';' => Tok::Semicolon,
+        _ => return None,
+    };
+    Some(tok)
+}

@@ -1,0 +1,299 @@
+//! Heatmap panels (`imagesc`, `heatmap`): one coloured cell per matrix element with row 1 at
+//! the top, row/column labels (text labels when given, 1-based indices otherwise; column
+//! names slanted when they do not fit under their cells) and a colour bar on the right.
+//! Very large matrices are drawn in averaged blocks so the SVG stays small. The colormap's
+//! colours are data: they are the same in every theme.
+
+use super::frame::{self, AxesStyle, PAD, Texts};
+use super::numbers::nice_step;
+use super::scale::Scale;
+use super::style::{AXIS, TICK_SIZE};
+use super::text;
+use super::view::{AxisView, PanelView, Plot, Rect};
+use super::writer::{Svg, hex};
+use crate::plot::colormap::Colormap;
+use crate::plot::model::{Heatmap, Panel};
+
+/// At most this many cells are drawn; larger matrices are averaged in square blocks.
+const MAX_CELLS: usize = 16_384;
+/// Room on the right for the colour bar and its labels.
+const BAR_ROOM: f64 = 92.0;
+/// Width of the colour bar strip.
+const BAR_WIDTH: f64 = 16.0;
+/// Stops of the colour bar gradient.
+const BAR_STOPS: usize = 16;
+
+/// Draw a heatmap panel into `area`; `id` prefixes the ids of its gradient.
+pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: &str) -> PanelView {
+    let texts = Texts::of(panel, area);
+    let range = value_range(&map.values);
+    let colormap = Colormap::named(&map.colormap);
+    let (rows, cols) = (map.rows.max(1), map.cols.max(1));
+    let x = axis(cols, map.xlabels.as_deref(), false);
+    let y = axis(rows, map.ylabels.as_deref(), true);
+    let with_bar = area.w > 3.0 * BAR_ROOM;
+    let left = texts.left(&y.labels());
+    let width = area.w - left - PAD - if with_bar { BAR_ROOM } else { 0.0 };
+    let slanted = widest(&x) > width / x.ticks.len().max(1) as f64 - 6.0;
+    let top = texts.top();
+    let height = area.h - top - texts.bottom(frame::x_tick_height(&x, slanted));
+    let plot = Plot {
+        rect: Rect::new(area.x + left, area.y + top, width, height),
+        x,
+        y,
+    };
+    frame::draw_title(svg, area, &texts.title);
+    let (block, cells) = cells(map);
+    write_cells(svg, &plot, (rows, cols), block, &cells, (range, colormap));
+    let how = AxesStyle {
+        grid: false,
+        slanted_x: slanted,
+    };
+    frame::draw_axes(svg, &plot, area, &texts, &how);
+    if with_bar {
+        let bar = Rect::new(
+            plot.rect.right() + 14.0,
+            plot.rect.y,
+            BAR_WIDTH,
+            plot.rect.h,
+        );
+        colour_bar(svg, bar, range, colormap, &format!("{id}-g"));
+    }
+    PanelView {
+        kind: "heatmap",
+        rect: plot.rect,
+        x: Some(AxisView::of(&plot.x)),
+        y: Some(AxisView::of(&plot.y)),
+        block: Some(block),
+        ..PanelView::default()
+    }
+}
+
+fn widest(scale: &Scale) -> f64 {
+    scale
+        .labels()
+        .iter()
+        .map(|l| text::width(l, TICK_SIZE))
+        .fold(0.0, f64::max)
+}
+
+/// Finite minimum and maximum of the values, `(0, 1)` when there are none.
+fn value_range(values: &[f64]) -> (f64, f64) {
+    values
+        .iter()
+        .copied()
+        .filter(|v| v.is_finite())
+        .fold(None, |acc: Option<(f64, f64)>, v| {
+            Some(acc.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
+        })
+        .unwrap_or((0.0, 1.0))
+}
+
+/// Position of `v` in `[lo, hi]` as a fraction (0.5 for a constant matrix).
+fn normalise(v: f64, (lo, hi): (f64, f64)) -> f64 {
+    if !v.is_finite() {
+        return f64::NAN;
+    }
+    if hi - lo <= 0.0 || !(hi - lo).is_finite() {
+        return 0.5;
+    }
+    ((v - lo) / (hi - lo)).clamp(0.0, 1.0)
+}
+
+/// The drawn cells: the block size (1 when every element is drawn) and the value of each
+/// block, row-major (the mean of its finite elements, NaN when it has none).
+pub fn cells(map: &Heatmap) -> (usize, Vec<f64>) {
+    let (rows, cols) = (map.rows.max(1), map.cols.max(1));
+    let count = rows.saturating_mul(cols);
+    let block = ((count as f64 / MAX_CELLS as f64).sqrt().ceil() as usize).max(1);
+    let mut out = Vec::new();
+    for r0 in (0..rows).step_by(block) {
+        for c0 in (0..cols).step_by(block) {
+            let (sum, n) = (r0..(r0 + block).min(rows))
+                .flat_map(|r| (c0..(c0 + block).min(cols)).map(move |c| r * cols + c))
+                .filter_map(|i| map.values.get(i).copied())
+                .filter(|v| v.is_finite())
+                .fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+            out.push(if n == 0 { f64::NAN } else { sum / n as f64 });
+        }
+    }
+    (block, out)
+}
+
+fn write_cells(
+    svg: &mut Svg,
+    plot: &Plot,
+    (rows, cols): (usize, usize),
+    block: usize,
+    values: &[f64],
+    (range, colormap): ((f64, f64), Colormap),
+) {
+    let per_row = cols.div_ceil(block);
+    svg.open(
+        "g",
+        &[
+            ("class", "rlf-cells".into()),
+            ("shape-rendering", "crispEdges".into()),
+        ],
+    );
+    for (i, &v) in values.iter().enumerate() {
+        if !v.is_finite() {
+            continue;
+        }
+        let (r0, c0) = ((i / per_row) * block, (i % per_row) * block);
+        let (r1, c1) = ((r0 + block).min(rows), (c0 + block).min(cols));
+        let (x0, y0) = plot.px((c0 as f64, (rows - r0) as f64));
+        let (x1, y1) = plot.px((c1 as f64, (rows - r1) as f64));
+        let fill = hex(colormap.at(normalise(v, range)));
+        svg.leaf(
+            "rect",
+            &[
+                ("x", x0.into()),
+                ("y", y0.into()),
+                ("width", (x1 - x0).into()),
+                ("height", (y1 - y0).into()),
+                ("fill", fill.into()),
+            ],
+        );
+    }
+    svg.close("g");
+}
+
+/// The scale of one heatmap axis over `n` cells: text labels at the cell centres, or 1-based
+/// indices thinned to about ten. Rows run downwards, so row 1 sits at the top.
+fn axis(n: usize, names: Option<&[String]>, rows: bool) -> Scale {
+    let centre = |i: usize| {
+        if rows {
+            (n - i) as f64 - 0.5
+        } else {
+            i as f64 + 0.5
+        }
+    };
+    let ticks: Vec<(f64, String)> = match names {
+        Some(names) if names.len() == n => {
+            let stride = n.div_ceil(40).max(1);
+            names
+                .iter()
+                .enumerate()
+                .step_by(stride)
+                .map(|(i, name)| (centre(i), text::clean(name)))
+                .collect()
+        }
+        _ => {
+            let stride = nice_step(n as f64 / 10.0).max(1.0) as usize;
+            let mut picks: Vec<usize> = (stride..=n).step_by(stride).map(|k| k - 1).collect();
+            if stride > 1 || picks.is_empty() {
+                picks.insert(0, 0);
+            }
+            picks.dedup();
+            picks
+                .into_iter()
+                .map(|i| (centre(i), (i + 1).to_string()))
+                .collect()
+        }
+    };
+    let mut sorted = ticks;
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    Scale::named(0.0, n as f64, sorted)
+}
+
+/// The colour bar: a vertical gradient from the minimum (bottom) to the maximum (top) in
+/// `bar`, with ticks on its right.
+fn colour_bar(svg: &mut Svg, bar: Rect, range: (f64, f64), colormap: Colormap, id: &str) {
+    let scale = Scale::linear(range.0, range.1, ((bar.h / 40.0) as usize).clamp(2, 6));
+    svg.open(
+        "linearGradient",
+        &[
+            ("id", id.into()),
+            ("x1", "0".into()),
+            ("y1", "1".into()),
+            ("x2", "0".into()),
+            ("y2", "0".into()),
+        ],
+    );
+    for k in 0..=BAR_STOPS {
+        let f = k as f64 / BAR_STOPS as f64;
+        let value = scale.lo + (scale.hi - scale.lo) * f;
+        let colour = hex(colormap.at(normalise(value, range)));
+        svg.leaf(
+            "stop",
+            &[("offset", f.into()), ("stop-color", colour.into())],
+        );
+    }
+    svg.close("linearGradient");
+    svg.leaf(
+        "rect",
+        &[
+            ("class", AXIS.class.into()),
+            ("x", bar.x.into()),
+            ("y", bar.y.into()),
+            ("width", bar.w.into()),
+            ("height", bar.h.into()),
+            ("fill", format!("url(#{id})").into()),
+            ("stroke", AXIS.light.into()),
+        ],
+    );
+    let plot = Plot {
+        rect: Rect::new(bar.right(), bar.y, 0.0, bar.h),
+        x: Scale::linear(0.0, 1.0, 2),
+        y: scale,
+    };
+    frame::side_ticks(svg, &plot);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heatmap(rows: usize, cols: usize) -> Heatmap {
+        Heatmap {
+            rows,
+            cols,
+            values: (0..rows * cols).map(|v| v as f64).collect(),
+            xlabels: None,
+            ylabels: None,
+            colormap: "viridis".into(),
+        }
+    }
+
+    #[test]
+    fn ranges_ignore_non_finite_values() {
+        assert_eq!(
+            value_range(&[f64::NAN, 2.0, -1.0, f64::INFINITY]),
+            (-1.0, 2.0)
+        );
+        assert_eq!(value_range(&[]), (0.0, 1.0));
+        assert_eq!(normalise(3.0, (3.0, 3.0)), 0.5);
+        assert!(normalise(f64::NAN, (0.0, 1.0)).is_nan());
+        assert_eq!(normalise(2.0, (0.0, 1.0)), 1.0);
+    }
+
+    #[test]
+    fn small_matrices_draw_every_cell_and_large_ones_blocks() {
+        assert_eq!(cells(&heatmap(3, 4)), (1, (0..12).map(f64::from).collect()));
+        let (block, values) = cells(&heatmap(300, 300));
+        assert!(values.len() <= MAX_CELLS, "{}", values.len());
+        assert_eq!(block, 3);
+        assert_eq!(
+            values[0],
+            (0.0 + 1.0 + 2.0 + 300.0 + 301.0 + 302.0 + 600.0 + 601.0 + 602.0) / 9.0
+        );
+    }
+
+    #[test]
+    fn row_one_is_at_the_top_and_labels_are_used_when_they_fit() {
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let rows = axis(3, Some(&names), true);
+        assert_eq!(rows.label(2.5), "a");
+        assert_eq!(rows.label(0.5), "c");
+        let cols = axis(3, Some(&names[..2]), false);
+        assert_eq!(
+            cols.label(0.5),
+            "1",
+            "mismatched labels fall back to indices"
+        );
+        let many = axis(64, None, false);
+        assert!(many.ticks.len() <= 12, "{:?}", many.ticks);
+        assert_eq!(many.label(0.5), "1");
+    }
+}

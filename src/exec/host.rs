@@ -1,0 +1,109 @@
+//! The host a book's runs get: files are read only inside the book (its root and the folders
+//! its lessons and scripts come from) and the folders `[exec] allow_read` adds; nothing is
+//! written. A path is judged after `..` and symlinks are resolved, so neither leads out, and a
+//! refused path is never opened: its contents cannot reach a message or a build log.
+//!
+//! With rlab's lack of network, process and environment access, this is what makes building
+//! an untrusted pull request safe (README, "Building untrusted books").
+
+use crate::config::Config;
+use rlab::host::{Host, HostError, NativeHost, SharedHost};
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The native host confined to a set of readable folders.
+#[derive(Debug)]
+pub(crate) struct BookHost {
+    /// Canonical folders (or files) that may be read, with the form shown in messages.
+    readable: Vec<PathBuf>,
+    native: NativeHost,
+}
+
+impl BookHost {
+    /// The host of `config`'s book.
+    pub(crate) fn shared(config: &Config) -> SharedHost {
+        let paths = &config.paths;
+        let mut roots = vec![config.root.clone(), paths.lessons.clone()];
+        roots.push(paths.scripts.clone());
+        roots.extend(config.exec.allow_read.iter().cloned());
+        Arc::new(BookHost::new(&roots))
+    }
+
+    pub(crate) fn new(roots: &[PathBuf]) -> BookHost {
+        let readable = roots.iter().map(|r| resolve(r)).collect();
+        BookHost {
+            readable,
+            native: NativeHost::new(),
+        }
+    }
+
+    /// Whether `path`, with `..` and symlinks resolved, lies inside a readable folder.
+    fn may_read(&self, path: &Path) -> bool {
+        let real = resolve(path);
+        self.readable.iter().any(|root| real.starts_with(root))
+    }
+}
+
+impl Host for BookHost {
+    fn read_source(&self, path: &Path) -> Result<String, HostError> {
+        if !self.may_read(path) {
+            return Err(HostError::Denied(
+                "it is outside the book (a book reads files inside its own folder only; \
+                 `[exec] allow_read` in book.toml can add folders)"
+                    .into(),
+            ));
+        }
+        self.native.read_source(path)
+    }
+
+    fn write_file(&self, _path: &Path, _contents: &str) -> Result<(), HostError> {
+        Err(HostError::Denied(
+            "a book build writes no files (the figure is kept with the block's output)".into(),
+        ))
+    }
+
+    fn identity(&self, path: &Path) -> PathBuf {
+        self.native.identity(path)
+    }
+
+    fn display_path(&self, path: &Path) -> String {
+        self.native.display_path(path)
+    }
+
+    fn elapsed(&self) -> Option<Duration> {
+        self.native.elapsed()
+    }
+}
+
+/// Where `path` really leads: made absolute, then walked component by component as the
+/// file system would, each existing step with its symlinks resolved and `..` leaving the
+/// folder reached so far (not the folder a symlink was spelled in). Past a missing step the
+/// rest is applied by name (the file system could not walk it either).
+fn resolve(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut real = PathBuf::new();
+    let mut exists = true;
+    for c in absolute.components() {
+        match c {
+            Component::ParentDir => {
+                real.pop();
+            }
+            Component::CurDir => {}
+            Component::Normal(name) => {
+                real.push(name);
+                if exists {
+                    match real.canonicalize() {
+                        Ok(resolved) => real = resolved,
+                        Err(_) => exists = false,
+                    }
+                }
+            }
+            other => real.push(other),
+        }
+    }
+    real
+}
+
+#[cfg(test)]
+mod tests;
