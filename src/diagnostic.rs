@@ -123,17 +123,9 @@ impl Diagnostic {
     /// The same, with the excerpt rlab errors have: `line_text` (the whole text of its line)
     /// and a caret `width` characters wide under its column.
     pub fn with_excerpt(mut self, line_text: &str, width: usize) -> Diagnostic {
-        let (Some(line), Some(col)) = (self.line, self.column) else {
-            return self;
-        };
-        let gutter = line.to_string();
-        let pad = " ".repeat(gutter.len());
-        let indent: String = (line_text.chars().take(col as usize - 1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        let caret = "^".repeat(width.max(1));
-        let text = line_text.trim_end();
-        self.excerpt = Some(format!("  {gutter} | {text}\n  {pad} | {indent}{caret}"));
+        if let (Some(line), Some(col)) = (self.line, self.column) {
+            self.excerpt = Some(rlab::source::excerpt(line_text, line, col, width));
+        }
         self
     }
 
@@ -147,18 +139,13 @@ impl Diagnostic {
         self
     }
 
-    /// An rlab error as the language rendered it: `name:line:col: message`, the excerpt.
+    /// An rlab error: `file:line:col: message` and the excerpt, as the language shows it.
     pub fn of_run_error(error: &RunError) -> Diagnostic {
-        let text = error.rendered.as_str();
-        let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
-        let place = format!(":{}:{}: ", error.line, error.col);
-        let mut d = match first.split_once(place.as_str()) {
-            Some((file, message)) if error.line > 0 => Diagnostic::error(Kind::Exec, message)
-                .in_file(file)
-                .at(error.line, error.col),
-            _ => Diagnostic::error(Kind::Exec, first),
-        };
-        d.excerpt = (!rest.is_empty()).then(|| rest.to_string());
+        let mut d = Diagnostic::error(Kind::Exec, error.message.clone());
+        if !error.file.is_empty() {
+            d = d.in_file(error.file.clone()).at(error.line, error.col);
+        }
+        d.excerpt = (!error.excerpt.is_empty()).then(|| error.excerpt.clone());
         d
     }
 

@@ -3,27 +3,37 @@
 use super::*;
 use rlab::LangError;
 
-fn run_error(rendered: &str, line: u32, col: u32) -> RunError {
-    RunError {
-        error: LangError::runtime("boom"),
-        rendered: rendered.into(),
-        line,
-        col,
-    }
+/// The error of `code` run as a block of `content/12-x.md` starting at line 57.
+fn run_error(code: &str) -> RunError {
+    let mut session = rlab::Session::new(rlab::Config::default(), Some(0));
+    let out = session.run_block("content/12-x.md", 57, code);
+    out.error.expect("the block fails")
 }
 
 #[test]
 fn an_rlab_error_keeps_its_place_message_and_excerpt() {
-    let text = "content/12-x.md:57:5: undefined variable 'q'\n  57 | y = q + 1;\n     |     ^";
-    let d = Diagnostic::of_run_error(&run_error(text, 57, 5));
+    let error = run_error("y = q + 1;\n");
+    let d = Diagnostic::of_run_error(&error);
     assert_eq!(d.file.as_deref(), Some("content/12-x.md"));
     assert_eq!((d.line, d.column), (Some(57), Some(5)));
     assert_eq!(d.message, "undefined variable 'q'");
     assert_eq!(d.kind, Kind::Exec);
+    let text = "content/12-x.md:57:5: undefined variable 'q'\n  57 | y = q + 1;\n     |     ^";
     assert_eq!(d.text(), text);
-    let placeless = Diagnostic::of_run_error(&run_error("s.rlab: out of memory", 0, 0));
+    assert_eq!(d.text(), error.rendered);
+    let placeless = RunError {
+        error: LangError::runtime("out of memory"),
+        rendered: "s.rlab: out of memory".into(),
+        file: "s.rlab".into(),
+        line: 0,
+        col: 0,
+        message: "out of memory".into(),
+        excerpt: String::new(),
+    };
+    let placeless = Diagnostic::of_run_error(&placeless);
     assert_eq!(placeless.text(), "s.rlab: out of memory");
-    assert_eq!(placeless.file, None);
+    assert_eq!(placeless.file.as_deref(), Some("s.rlab"));
+    assert_eq!(placeless.line, None);
 }
 
 #[test]

@@ -245,20 +245,10 @@ fn place(lesson: &Lesson, at: usize) -> String {
 pub(crate) fn located(lesson: &Lesson, at: usize, width: usize, message: String) -> Diagnostic {
     let (line, col) = crate::book::inline::line_col(&lesson.source, at);
     let text = lesson.source.lines().nth(line as usize - 1).unwrap_or("");
-    let gutter = line.to_string();
-    let indent: String = (text.chars().take(col as usize - 1))
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
-    let mut diagnostic = Diagnostic::error(DiagnosticKind::Xref, message)
+    Diagnostic::error(DiagnosticKind::Xref, message)
         .in_file(lesson.display.clone())
-        .at(line, col);
-    diagnostic.excerpt = Some(format!(
-        "  {gutter} | {}\n  {} | {indent}{}",
-        text.trim_end(),
-        " ".repeat(gutter.len()),
-        "^".repeat(width.max(1))
-    ));
-    diagnostic
+        .at(line, col)
+        .with_excerpt(text, width)
 }
 
 #[cfg(test)]

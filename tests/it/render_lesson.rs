@@ -101,9 +101,12 @@ fn basics_run() -> LessonRun {
             BlockRun {
                 error: Some(RunError {
                     rendered: format!("content/01-basics.md:57:5: {error}"),
+                    message: error.to_string(),
                     error,
+                    file: "content/01-basics.md".into(),
                     line: 57,
                     col: 5,
+                    excerpt: String::new(),
                 }),
                 ..printed("", &[])
             },

@@ -49,15 +49,22 @@ pub fn check_syntax(code: &str) -> Result<(), LangError> {
     parser::parse_program(code, 0).map(|_| ())
 }
 
-/// An error of a run with its rendered form: `file:line:col: message`, the source line and a
-/// caret.
+/// An error of a run: the language's error, where it stands and how it is shown
+/// (`file:line:col: message`, the source line and a caret).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunError {
     pub error: LangError,
+    /// The whole text, as `rlbook run` prints it.
     pub rendered: String,
-    /// Line in the named file (block lines mapped to file lines), 0 when unknown.
+    /// The file the error is in, as messages name it (`content/12-x.md`); empty when unknown.
+    pub file: String,
+    /// Line in that file (block lines mapped to file lines), 0 when unknown.
     pub line: u32,
     pub col: u32,
+    /// The message's first line, without the place.
+    pub message: String,
+    /// The source line with its caret and the message's further lines; empty when none.
+    pub excerpt: String,
 }
 
 /// Where an inline expression stands: its file, the line and column where the expression
@@ -200,17 +207,15 @@ impl Session {
     }
 
     fn run_error(&self, error: LangError) -> RunError {
-        let (line, col) = error.span.map_or((0, 0), |s| {
-            (
-                self.interp.sources.file_line(s),
-                self.interp.sources.file_col(s),
-            )
-        });
+        let at = self.interp.sources.locate(&error);
         RunError {
-            rendered: self.interp.sources.render_error(&error),
+            rendered: at.rendered(),
             error,
-            line,
-            col,
+            file: at.file,
+            line: at.line,
+            col: at.col,
+            message: at.message,
+            excerpt: at.excerpt,
         }
     }
 }

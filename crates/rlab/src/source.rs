@@ -75,59 +75,102 @@ impl SourceMap {
         }
     }
 
+    /// Where `err` stands and what shows it: see [`Located`].
+    pub fn locate(&self, err: &LangError) -> Located {
+        let message = err.to_string();
+        let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
+        let mut at = Located {
+            file: String::new(),
+            line: 0,
+            col: 0,
+            message: first.to_string(),
+            excerpt: rest.to_string(),
+        };
+        let Some(span) = err.span else {
+            // No position: the last source run is the file.
+            at.file = self
+                .sources
+                .last()
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
+            return at;
+        };
+        let Some(src) = self.get(span.source) else {
+            at.message = format!("line {}: {first}", span.line);
+            return at;
+        };
+        (at.file, at.line, at.col) = (src.name.clone(), self.file_line(span), self.file_col(span));
+        let (line_text, in_line) = match &src.line_text {
+            Some(line) if span.line <= 1 => (Some(line.as_str()), at.col),
+            _ => (
+                src.text.lines().nth(span.line.max(1) as usize - 1),
+                span.col,
+            ),
+        };
+        if let Some(text) = line_text {
+            let width = span.end.saturating_sub(span.start) as usize;
+            let shown = excerpt(text, at.line, in_line, width);
+            at.excerpt = match at.excerpt.is_empty() {
+                true => shown,
+                false => format!("{shown}\n{}", at.excerpt),
+            };
+        }
+        at
+    }
+
     /// `name:line:col: message`, then the source line and a caret; `name: message` when the
     /// error has no position.
     pub fn render_error(&self, err: &LangError) -> String {
-        let Some(span) = err.span else {
-            return match self.sources.last() {
-                Some(src) => format!("{}: {err}", src.name),
-                None => err.to_string(),
-            };
+        self.locate(err).rendered()
+    }
+}
+
+/// An error's place and the text that shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// The source's name in messages (`content/12-x.md`); empty when unknown.
+    pub file: String,
+    /// Line and column in that file; 0 when the error has no position.
+    pub line: u32,
+    pub col: u32,
+    /// The message's first line (`runtime error: undefined variable 'q'`).
+    pub message: String,
+    /// The source line with a caret under the place, then the message's further lines;
+    /// empty when there are none.
+    pub excerpt: String,
+}
+
+impl Located {
+    /// `file:line:col: message` (or `file: message`) and the excerpt, as the terminal shows.
+    pub fn rendered(&self) -> String {
+        let mut out = match (self.file.is_empty(), self.line) {
+            (true, _) => self.message.clone(),
+            (false, 0) => format!("{}: {}", self.file, self.message),
+            (false, line) => format!("{}:{line}:{}: {}", self.file, self.col, self.message),
         };
-        let Some(src) = self.get(span.source) else {
-            return format!("line {}: {err}", span.line);
-        };
-        let line_no = self.file_line(span);
-        let message = err.to_string();
-        let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
-        let mut out = format!("{}:{}:{}: {first}", src.name, line_no, self.file_col(span));
-        match &src.line_text {
-            Some(line) if span.line <= 1 => {
-                let in_line = Span {
-                    col: self.file_col(span),
-                    ..span
-                };
-                out.push('\n');
-                out.push_str(&excerpt(line, line_no, in_line));
-            }
-            _ => {
-                if let Some(text) = src.text.lines().nth(span.line.max(1) as usize - 1) {
-                    out.push('\n');
-                    out.push_str(&excerpt(text, line_no, span));
-                }
-            }
-        }
-        if !rest.is_empty() {
+        if !self.excerpt.is_empty() {
             out.push('\n');
-            out.push_str(rest);
+            out.push_str(&self.excerpt);
         }
         out
     }
 }
 
-/// Two lines: `  57 | source text` and `     |     ^^^`.
-fn excerpt(line: &str, line_no: u32, span: Span) -> String {
+/// The one excerpt of rlab and rlbook: two lines, `  57 | source text` and a caret line
+/// `     |     ^^^` under column `col` (1-based, in characters), `width` characters wide
+/// (at least one, at most to the end of the line). Tabs before the column are kept, so the
+/// caret lines up under them.
+pub fn excerpt(line: &str, line_no: u32, col: u32, width: usize) -> String {
     let gutter = line_no.to_string();
     let pad = " ".repeat(gutter.len());
-    let col = span.col.max(1) as usize;
+    let col = col.max(1) as usize;
     let indent: String = line
         .chars()
         .take(col - 1)
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     let line_chars = line.chars().count();
-    let span_bytes = span.end.saturating_sub(span.start) as usize;
-    let width = span_bytes.clamp(1, line_chars.saturating_sub(col - 1).max(1));
+    let width = width.clamp(1, line_chars.saturating_sub(col - 1).max(1));
     format!(
         "  {gutter} | {}\n  {pad} | {indent}{}",
         line.trim_end(),
