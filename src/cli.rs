@@ -286,7 +286,7 @@ fn run_script(file: &Path, seed: Option<u64>) -> ExitCode {
     match session.run_file(file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("{}", err.rendered);
+            eprintln!("{}", err.rendered());
             ExitCode::FAILURE
         }
     }

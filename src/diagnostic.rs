@@ -141,7 +141,7 @@ impl Diagnostic {
 
     /// An rlab error: `file:line:col: message` and the excerpt, as the language shows it.
     pub fn of_run_error(error: &RunError) -> Diagnostic {
-        let mut d = Diagnostic::error(Kind::Exec, error.message.clone());
+        let mut d = Diagnostic::error(Kind::Exec, error.message());
         if !error.file.is_empty() {
             d = d.in_file(error.file.clone()).at(error.line, error.col);
         }

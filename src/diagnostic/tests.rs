@@ -20,18 +20,16 @@ fn an_rlab_error_keeps_its_place_message_and_excerpt() {
     assert_eq!(d.kind, Kind::Exec);
     let text = "content/12-x.md:57:5: undefined variable 'q'\n  57 | y = q + 1;\n     |     ^";
     assert_eq!(d.text(), text);
-    assert_eq!(d.text(), error.rendered);
+    assert_eq!(d.text(), error.rendered());
     let placeless = RunError {
         error: LangError::runtime("out of memory"),
-        rendered: "s.rlab: out of memory".into(),
         file: "s.rlab".into(),
         line: 0,
         col: 0,
-        message: "out of memory".into(),
         excerpt: String::new(),
     };
     let placeless = Diagnostic::of_run_error(&placeless);
-    assert_eq!(placeless.text(), "s.rlab: out of memory");
+    assert_eq!(placeless.text(), "s.rlab: runtime error: out of memory");
     assert_eq!(placeless.file.as_deref(), Some("s.rlab"));
     assert_eq!(placeless.line, None);
 }

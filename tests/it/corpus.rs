@@ -118,7 +118,7 @@ fn run_notebook(path: &Path) -> Vec<BlockResult> {
             BlockResult {
                 text: out.text.trim().to_string(),
                 figures: out.figures.len(),
-                error: out.error.map(|e| e.rendered),
+                error: out.error.map(|e| e.rendered()),
                 prints_figure_id: block.code.lines().any(|l| l.trim() == "figure()"),
             }
         })

@@ -31,10 +31,10 @@ fn an_endless_loop_stops_at_the_time_limit() {
     assert_eq!(err.error.kind, ErrorKind::Limit);
     assert_eq!(err.error.message, "time limit of 0.2 s exceeded");
     assert!(
-        err.rendered
+        err.rendered()
             .starts_with("loop.rlab:3:3: limit exceeded: time limit"),
         "{}",
-        err.rendered
+        err.rendered()
     );
     let next = s.run_block("loop.rlab", 5, "print(k > 0)\n");
     assert_eq!(next.text, "true\n", "the session is usable after the limit");
@@ -84,6 +84,11 @@ fn huge_allocations_fail_cleanly() {
     ] {
         let out = s.run_block("a.rlab", 1, code);
         let err = out.error.unwrap_or_else(|| panic!("{code} must fail"));
-        assert_eq!(err.error.kind, ErrorKind::Limit, "{code}: {}", err.rendered);
+        assert_eq!(
+            err.error.kind,
+            ErrorKind::Limit,
+            "{code}: {}",
+            err.rendered()
+        );
     }
 }

@@ -100,8 +100,6 @@ fn basics_run() -> LessonRun {
             BlockRun::default(),
             BlockRun {
                 error: Some(RunError {
-                    rendered: format!("content/01-basics.md:57:5: {error}"),
-                    message: error.to_string(),
                     error,
                     file: "content/01-basics.md".into(),
                     line: 57,

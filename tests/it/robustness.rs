@@ -66,7 +66,7 @@ fn run_without_panic(code: &str, what: &str, dir: &Path) {
     let result = catch_unwind(AssertUnwindSafe(|| {
         let mut session = Session::new(config, Some(1));
         let out = session.run_block("input.rlab", 1, code);
-        (out.text.len(), out.error.map(|e| e.rendered))
+        (out.text.len(), out.error.map(|e| e.rendered()))
     }));
     assert!(result.is_ok(), "panic on {what}:\n{code}");
 }

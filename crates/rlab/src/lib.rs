@@ -49,22 +49,30 @@ pub fn check_syntax(code: &str) -> Result<(), LangError> {
     parser::parse_program(code, 0).map(|_| ())
 }
 
-/// An error of a run: the language's error, where it stands and how it is shown
-/// (`file:line:col: message`, the source line and a caret).
+/// An error of a run: the language's error, where it stands and its excerpt.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunError {
     pub error: LangError,
-    /// The whole text, as `rlbook run` prints it.
-    pub rendered: String,
     /// The file the error is in, as messages name it (`content/12-x.md`); empty when unknown.
     pub file: String,
     /// Line in that file (block lines mapped to file lines), 0 when unknown.
     pub line: u32,
     pub col: u32,
-    /// The message's first line, without the place.
-    pub message: String,
     /// The source line with its caret and the message's further lines; empty when none.
     pub excerpt: String,
+}
+
+impl RunError {
+    /// The message's first line, without the place (`undefined variable 'q'`).
+    pub fn message(&self) -> String {
+        source::first_line(&self.error)
+    }
+
+    /// `file:line:col: message`, the source line and a caret: the text `rlbook run` prints.
+    pub fn rendered(&self) -> String {
+        let message = self.message();
+        source::rendered(&self.file, self.line, self.col, &message, &self.excerpt)
+    }
 }
 
 /// Where an inline expression stands: its file, the line and column where the expression
@@ -209,12 +217,10 @@ impl Session {
     fn run_error(&self, error: LangError) -> RunError {
         let at = self.interp.sources.locate(&error);
         RunError {
-            rendered: at.rendered(),
             error,
             file: at.file,
             line: at.line,
             col: at.col,
-            message: at.message,
             excerpt: at.excerpt,
         }
     }

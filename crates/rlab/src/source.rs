@@ -78,25 +78,21 @@ impl SourceMap {
     /// Where `err` stands and what shows it: see [`Located`].
     pub fn locate(&self, err: &LangError) -> Located {
         let message = err.to_string();
-        let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
+        let rest = message.split_once('\n').map_or("", |(_, rest)| rest);
         let mut at = Located {
             file: String::new(),
             line: 0,
             col: 0,
-            message: first.to_string(),
             excerpt: rest.to_string(),
         };
-        let Some(span) = err.span else {
+        let span = err.span.filter(|s| self.get(s.source).is_some());
+        let (Some(span), Some(src)) = (span, span.and_then(|s| self.get(s.source))) else {
             // No position: the last source run is the file.
             at.file = self
                 .sources
                 .last()
                 .map(|s| s.name.clone())
                 .unwrap_or_default();
-            return at;
-        };
-        let Some(src) = self.get(span.source) else {
-            at.message = format!("line {}: {first}", span.line);
             return at;
         };
         (at.file, at.line, at.col) = (src.name.clone(), self.file_line(span), self.file_col(span));
@@ -121,11 +117,12 @@ impl SourceMap {
     /// `name:line:col: message`, then the source line and a caret; `name: message` when the
     /// error has no position.
     pub fn render_error(&self, err: &LangError) -> String {
-        self.locate(err).rendered()
+        let at = self.locate(err);
+        rendered(&at.file, at.line, at.col, &first_line(err), &at.excerpt)
     }
 }
 
-/// An error's place and the text that shows it.
+/// An error's place and its excerpt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located {
     /// The source's name in messages (`content/12-x.md`); empty when unknown.
@@ -133,27 +130,30 @@ pub struct Located {
     /// Line and column in that file; 0 when the error has no position.
     pub line: u32,
     pub col: u32,
-    /// The message's first line (`runtime error: undefined variable 'q'`).
-    pub message: String,
     /// The source line with a caret under the place, then the message's further lines;
     /// empty when there are none.
     pub excerpt: String,
 }
 
-impl Located {
-    /// `file:line:col: message` (or `file: message`) and the excerpt, as the terminal shows.
-    pub fn rendered(&self) -> String {
-        let mut out = match (self.file.is_empty(), self.line) {
-            (true, _) => self.message.clone(),
-            (false, 0) => format!("{}: {}", self.file, self.message),
-            (false, line) => format!("{}:{line}:{}: {}", self.file, self.col, self.message),
-        };
-        if !self.excerpt.is_empty() {
-            out.push('\n');
-            out.push_str(&self.excerpt);
-        }
-        out
+/// The first line of an error's message (`undefined variable 'q'`).
+pub fn first_line(err: &LangError) -> String {
+    let message = err.to_string();
+    message.lines().next().unwrap_or("").to_string()
+}
+
+/// `file:line:col: message` (or `file: message`, or the message alone) and the excerpt on
+/// the lines below: an error as the terminal shows it.
+pub fn rendered(file: &str, line: u32, col: u32, message: &str, excerpt: &str) -> String {
+    let mut out = match (file.is_empty(), line) {
+        (true, _) => message.to_string(),
+        (false, 0) => format!("{file}: {message}"),
+        (false, line) => format!("{file}:{line}:{col}: {message}"),
+    };
+    if !excerpt.is_empty() {
+        out.push('\n');
+        out.push_str(excerpt);
     }
+    out
 }
 
 /// The one excerpt of rlab and rlbook: two lines, `  57 | source text` and a caret line

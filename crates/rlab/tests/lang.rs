@@ -72,7 +72,7 @@ fn run_file(path: &Path) -> String {
         let _ = writeln!(report, "── block at line {line} ──");
         report.push_str(&out.text);
         if let Some(err) = out.error {
-            let _ = writeln!(report, "error: {}", err.rendered);
+            let _ = writeln!(report, "error: {}", err.rendered());
         }
         for fig in &out.figures {
             let _ = writeln!(report, "{}", figure_summary(fig));

@@ -357,11 +357,9 @@ mod tests {
             blocks: vec![BlockRun {
                 error: Some(rlab::RunError {
                     error: rlab::LangError::runtime("boom"),
-                    rendered: "content/01-a.md:6:1: boom".into(),
                     file: "content/01-a.md".into(),
                     line: 6,
                     col: 1,
-                    message: "boom".into(),
                     excerpt: String::new(),
                 }),
                 ..BlockRun::default()

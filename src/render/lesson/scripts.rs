@@ -41,9 +41,7 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
                 description: script.description.clone(),
                 source_html: highlight_rlab(&script.source),
                 output: run.map(|r| r.text.clone()).unwrap_or_default(),
-                error: run
-                    .and_then(|r| r.error.as_ref())
-                    .map(|e| e.rendered.clone()),
+                error: run.and_then(|r| r.error.as_ref()).map(|e| e.rendered()),
                 figures: files,
                 figures_html: html.concat(),
             }

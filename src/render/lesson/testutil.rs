@@ -19,11 +19,9 @@ pub(crate) fn lesson(src: &str) -> Lesson {
 pub(crate) fn run_error(message: &str) -> RunError {
     RunError {
         error: LangError::runtime(message),
-        rendered: format!("content/03-x.md:1:1: runtime error: {message}"),
         file: "content/03-x.md".into(),
         line: 1,
         col: 1,
-        message: format!("runtime error: {message}"),
         excerpt: String::new(),
     }
 }

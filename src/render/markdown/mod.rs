@@ -204,7 +204,7 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
             if !printed.is_empty() && !printed.ends_with('\n') {
                 printed.push('\n');
             }
-            printed.push_str(&e.rendered);
+            printed.push_str(&e.rendered());
         }
         let images = script_page.figures_of(run.map_or(&[][..], |r| &r.figures), 1, None);
         let region = blocks::region(&printed, &images);

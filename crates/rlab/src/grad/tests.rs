@@ -43,7 +43,7 @@ pub(super) fn session(code: &str) -> Session {
     let program = format!("{HELPERS}\n{code}");
     let out = s.run_block("t.md", 1, &program);
     if let Some(e) = out.error {
-        panic!("{}\n{}", e.rendered, out.text);
+        panic!("{}\n{}", e.rendered(), out.text);
     }
     s
 }
@@ -322,7 +322,7 @@ fn error_of(code: &str) -> String {
     let mut s = Session::new(Config::default(), Some(1));
     let out = s.run_block("lesson.md", 10, code);
     out.error
-        .map(|e| e.rendered)
+        .map(|e| e.rendered())
         .unwrap_or_else(|| "no error".into())
 }
 

@@ -33,10 +33,7 @@ fn ok(s: &mut Session, line: u32, code: &str) -> String {
 }
 
 fn rendered(out: &BlockOutput) -> String {
-    out.error
-        .as_ref()
-        .map(|e| e.rendered.clone())
-        .unwrap_or_default()
+    out.error.as_ref().map(|e| e.rendered()).unwrap_or_default()
 }
 
 const SQ: &str = "function y = sq(x)\n  y = x^2;\nend\n";
