@@ -27,5 +27,4 @@ mod render_lesson;
 mod robustness;
 mod seed;
 mod serve;
-mod site;
 mod xref;
