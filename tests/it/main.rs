@@ -10,6 +10,7 @@ mod bench_checksums;
 mod build;
 mod cache;
 mod content;
+mod content_record;
 mod corpus;
 mod diagnostics;
 mod drift;
