@@ -100,10 +100,35 @@ mod tests {
         assert_ne!(none, empty);
         let n = KeyHasher::new("t").u64(1).bool(true).finish();
         assert_ne!(n, KeyHasher::new("t").u64(1).bool(false).finish());
-        assert_eq!(
-            KeyHasher::new("t").digest(&Digest::of(b"x")).finish(),
-            KeyHasher::new("t").digest(&Digest::of(b"x")).finish()
+    }
+
+    /// The framing the module documents, written out by hand: each text as its length (u64,
+    /// little-endian) then its bytes; numbers as 8 little-endian bytes; booleans as one byte;
+    /// digests as their 32 bytes.
+    #[test]
+    fn a_key_is_the_blake3_of_its_documented_framing() {
+        let inner = Digest::of(b"x");
+        let mut framed = Vec::new();
+        for text in ["t", "ab"] {
+            framed.extend_from_slice(&(text.len() as u64).to_le_bytes());
+            framed.extend_from_slice(text.as_bytes());
+        }
+        framed.extend_from_slice(&7u64.to_le_bytes());
+        framed.push(1);
+        framed.extend_from_slice(&inner.0);
+        framed.extend_from_slice(&1.5f64.to_bits().to_le_bytes());
+        let key = |d: &Digest| {
+            let mut h = KeyHasher::new("t");
+            h.str("ab").u64(7).bool(true).digest(d).f64(1.5);
+            h.finish()
+        };
+        assert_eq!(key(&inner), Digest::of(&framed));
+        assert_ne!(
+            key(&Digest::of(b"y")),
+            key(&inner),
+            "the digest field counts"
         );
+        assert_ne!(key(&Digest::default()), key(&inner));
     }
 
     #[test]

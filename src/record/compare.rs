@@ -71,13 +71,6 @@ impl fmt::Display for LineDiff {
     }
 }
 
-/// Compare two texts line by line (1-based line numbers in the result).
-pub fn compare_text(expected: &str, actual: &str, tol: Tolerance) -> Vec<LineDiff> {
-    let e: Vec<&str> = expected.lines().collect();
-    let a: Vec<&str> = actual.lines().collect();
-    compare_lines(&e, &a, tol)
-}
-
 /// Compare two lists of lines pairwise.
 pub fn compare_lines(expected: &[&str], actual: &[&str], tol: Tolerance) -> Vec<LineDiff> {
     let mut diffs = Vec::new();
@@ -302,7 +295,7 @@ mod tests {
 
     #[test]
     fn missing_and_extra_lines() {
-        let d = compare_text("a\nb", "a", TOL);
+        let d = compare_lines(&["a", "b"], &["a"], TOL);
         assert_eq!(
             d,
             vec![LineDiff::Missing {
@@ -310,7 +303,7 @@ mod tests {
                 expected: "b".into()
             }]
         );
-        let d = compare_text("a", "a\nc", TOL);
+        let d = compare_lines(&["a"], &["a", "c"], TOL);
         assert_eq!(
             d,
             vec![LineDiff::Extra {

@@ -284,11 +284,30 @@ mod tests {
         assert!(highlight("x", "a\"><script>").contains("language-ascript"));
     }
 
+    /// Whether the process's memo holds `code` in `lang`.
+    fn memoised(code: &str, lang: &str) -> bool {
+        memo()
+            .entries
+            .get(lang)
+            .is_some_and(|m| m.contains_key(code))
+    }
+
     #[test]
-    fn deterministic() {
-        let code = "x = [1, 2; 3, 4];\nprint(\"x:\", x');\n";
-        assert_eq!(highlight_rlab(code), highlight_rlab(code));
-        assert_eq!(highlight_rlab(code), highlight_now(code, "rlab"));
+    fn a_memo_hit_is_what_a_fresh_highlight_gives_for_that_input() {
+        let a = "memo_a = [1, 2; 3, 4];\nprint(\"x:\", memo_a');\n";
+        let b = "memo_b = 'text'; % a comment\n";
+        assert!(!memoised(a, "rlab") && !memoised(b, "rlab"));
+        let first_a = highlight_rlab(a);
+        let first_b = highlight_rlab(b);
+        assert!(memoised(a, "rlab") && memoised(b, "rlab"));
+        assert_ne!(first_a, first_b);
+        // Memo hits, each against an un-memoised highlight of the same input.
+        assert_eq!(highlight_rlab(a), highlight_now(a, "rlab"));
+        assert_eq!(highlight_rlab(b), highlight_now(b, "rlab"));
+        assert_ne!(highlight_rlab(a), highlight_now(b, "rlab"));
+        // The language is part of the key: the same code as Python is not the rlab entry.
+        assert_eq!(highlight(a, "python"), highlight_now(a, "python"));
+        assert_ne!(highlight(a, "python"), highlight_rlab(a));
     }
 
     #[test]
@@ -303,8 +322,15 @@ mod tests {
             stored,
             [("rlab".to_string(), code.to_string(), html.clone())]
         );
-        load_cached(&cache);
-        assert_eq!(highlight(code, "rlab"), html);
+        assert_eq!(html, highlight_now(code, "rlab"));
         assert!(!store_cached(&Cache::disabled(), |_, _| true));
+        // Loading puts the stored entries in the memo: a code never highlighted in this
+        // process is answered with what the cache holds for it.
+        let unseen = "loaded_only_from_the_cache = 2;\n";
+        let stored = vec![("rlab", unseen, "<pre>from the cache</pre>")];
+        assert!(cache.store(&CacheFile::highlight(), &stored));
+        assert!(!memoised(unseen, "rlab"));
+        load_cached(&cache);
+        assert_eq!(highlight(unseen, "rlab"), "<pre>from the cache</pre>");
     }
 }

@@ -3,15 +3,16 @@
 //! generated site. Knows paths only; the pipeline's keys decide what to redo.
 
 use crate::config::Config;
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The inputs of the book that changed since the last pass: the paths of a batch of events
-/// (for the terminal), or "look at everything" (the first pass, lost events).
+/// Whether inputs of the book changed since the last pass (a batch of events held some that
+/// matter), or "look at everything" (the first pass, lost events). Which paths changed is not
+/// kept: the pipeline's keys decide what to redo.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Changes {
     pub everything: bool,
-    pub paths: BTreeSet<PathBuf>,
+    /// Some input that matters changed.
+    pub inputs: bool,
 }
 
 impl Changes {
@@ -24,13 +25,13 @@ impl Changes {
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        !self.everything && self.paths.is_empty()
+        !self.everything && !self.inputs
     }
 
     /// Add the changes of `other` (a later batch) to these.
     pub(crate) fn merge(&mut self, other: Changes) {
         self.everything |= other.everything;
-        self.paths.extend(other.paths);
+        self.inputs |= other.inputs;
     }
 }
 
@@ -104,12 +105,11 @@ impl BookDirs {
         })
     }
 
-    /// The paths of one batch that matter.
+    /// What one batch of changed paths means: whether any of them matters.
     pub(crate) fn changes<'a>(&self, paths: impl IntoIterator<Item = &'a Path>) -> Changes {
-        let paths = paths.into_iter().filter(|p| self.matters(p));
         Changes {
             everything: false,
-            paths: paths.map(Path::to_path_buf).collect(),
+            inputs: paths.into_iter().any(|p| self.matters(p)),
         }
     }
 }
@@ -231,14 +231,15 @@ mod tests {
             Path::new("/book/content/.x.swp"),
         ];
         let c = d.changes(paths);
-        let names: Vec<&Path> = c.paths.iter().map(PathBuf::as_path).collect();
-        assert_eq!(names, [paths[0], paths[1]]);
+        assert!(c.inputs && !c.everything);
+        assert!(d.changes(paths[..2].iter().copied()).inputs);
+        assert!(d.changes([paths[2]]).is_empty(), "an editor's swap file");
         let mut all = Changes::default();
         assert!(all.is_empty());
         all.merge(c);
         assert!(!all.is_empty() && !all.everything);
         all.merge(Changes::everything());
-        assert!(all.everything && all.paths.len() == 2);
+        assert!(all.everything && all.inputs);
     }
 
     #[test]

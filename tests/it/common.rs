@@ -1,23 +1,55 @@
-//! Helpers shared by the integration tests: where `../shared` is, a small fenced-block
+//! Helpers shared by the integration tests: where `../shared` is (and the rule for a missing
+//! one), a small fenced-block
 //! scanner for lesson sources and rendered reference books, and numcmp-style filtering.
 
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
-/// `../shared` beside the crate, when present (CI and development machines have it).
-pub(crate) fn shared_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    dir.is_dir().then_some(dir)
+/// Where the shared fixtures are: the directory `RLBOOK_SHARED_DIR` names, else `../shared`
+/// beside the crate (CI and development machines have it).
+pub(crate) fn shared_location() -> PathBuf {
+    match std::env::var_os("RLBOOK_SHARED_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
 }
 
-/// The shared directory, or `None` after printing a notice that the test is skipped.
-pub(crate) fn shared_or_notice(what: &str) -> Option<PathBuf> {
-    let dir = shared_dir();
-    if dir.is_none() {
-        println!("notice: ../shared is absent; skipping {what}");
+/// Whether the tests run under CI, by the rule the binary uses (`CI` set, and not empty,
+/// `0` or `false`).
+pub(crate) fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "False" | "FALSE"))
+}
+
+/// The shared fixtures directory for `what`, which reads the files and folders `needs`
+/// (relative to it). The one rule for every test that reads `../shared`: when the directory or
+/// one of `needs` is missing, a test under CI fails naming what is missing; elsewhere it is
+/// skipped with a printed notice (`None`).
+pub(crate) fn shared(what: &str, needs: &[&str]) -> Option<PathBuf> {
+    let dir = shared_location();
+    let missing: Vec<String> = if dir.is_dir() {
+        (needs.iter())
+            .filter(|n| !dir.join(n).exists())
+            .map(|n| dir.join(n).display().to_string())
+            .collect()
+    } else {
+        vec![dir.display().to_string()]
+    };
+    if missing.is_empty() {
+        return Some(dir);
     }
-    dir
+    let message = format!(
+        "{what} needs the shared fixtures, and {} missing: {}",
+        if missing.len() == 1 {
+            "this is"
+        } else {
+            "these are"
+        },
+        missing.join(", ")
+    );
+    assert!(!under_ci(), "{message} (CI is set, so this is a failure)");
+    println!("notice: skipped: {message}");
+    None
 }
 
 /// A fenced code block: its info string, its first content line (1-based), its text.

@@ -228,7 +228,13 @@ fn the_report_flag_writes_json() {
 /// The public course: record, check again (passes), then edit one number of one notebook.
 #[test]
 fn the_course_records_checks_and_catches_an_edit() {
-    let Some(shared) = common::shared_or_notice("the course drift test") else {
+    let Some(shared) = common::shared(
+        "the course drift test",
+        &[
+            "corpus/rustlab_llm/lessons",
+            "corpus/rustlab_llm/notebooks/05-bigram-language-model.md",
+        ],
+    ) else {
         return;
     };
     let course = shared.join("corpus/rustlab_llm");

@@ -52,7 +52,15 @@ fn without_figure_numbers(text: &str) -> String {
 }
 
 fn public_course() -> Option<(PathBuf, tempfile::TempDir)> {
-    let corpus = common::shared_or_notice("the Markdown corpus test")?.join("corpus/rustlab_llm");
+    let corpus = common::shared(
+        "the Markdown corpus test",
+        &[
+            "corpus/rustlab_llm/notebooks",
+            "corpus/rustlab_llm/lessons",
+            "corpus/rustlab_llm/reference",
+        ],
+    )?
+    .join("corpus/rustlab_llm");
     let dir = tempfile::tempdir().expect("temp dir");
     let toml = format!(
         "[book]\ntitle = \"rustlab_llm\"\n[paths]\nlessons = \"{0}/notebooks\"\nscripts = \"{0}/lessons\"\n",

@@ -173,7 +173,10 @@ fn contents(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 #[test]
 fn init_in_the_public_course_writes_a_book_toml_it_builds_with() {
-    let Some(shared) = common::shared_or_notice("init in the public course") else {
+    let Some(shared) = common::shared(
+        "init in the public course",
+        &["corpus/rustlab_llm/notebooks", "corpus/rustlab_llm/lessons"],
+    ) else {
         return;
     };
     let tmp = tempfile::tempdir().expect("temp dir");

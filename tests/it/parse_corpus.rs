@@ -68,18 +68,28 @@ fn corpus(shared: &Path) -> Vec<Source> {
     sources
 }
 
-/// Parse, turning a panic into a test failure that names the input.
-fn parses_without_panic(text: &str, what: &str) -> bool {
+/// The shared fixtures the corpus is made of (see `common::shared` for a missing one).
+fn shared(what: &str) -> Option<PathBuf> {
+    let needs = [
+        "corpus/rustlab_llm/notebooks",
+        "corpus/rustlab_llm/lessons",
+        "seed/lesson-12-program.rlab",
+        "bench",
+    ];
+    common::shared(what, &needs)
+}
+
+/// Parse; the result (`Err` with the message), or a test failure naming the input on a panic.
+fn parse_without_panic(text: &str, what: &str) -> Result<(), String> {
     match catch_unwind(AssertUnwindSafe(|| rlab::check_syntax(text))) {
-        Ok(result) => result.is_ok(),
+        Ok(result) => result.map_err(|e| e.to_string()),
         Err(_) => panic!("the parser panicked on {what}:\n{text}"),
     }
 }
 
 #[test]
 fn the_course_the_seed_and_the_benchmarks_parse() {
-    let Some(shared) = common::shared_dir() else {
-        eprintln!("notice: ../shared is missing; corpus parse test skipped");
+    let Some(shared) = shared("the corpus parse test") else {
         return;
     };
     let sources = corpus(&shared);
@@ -101,20 +111,27 @@ fn the_course_the_seed_and_the_benchmarks_parse() {
 
 #[test]
 fn truncated_sources_never_panic() {
-    let Some(shared) = common::shared_dir() else {
-        eprintln!("notice: ../shared is missing; truncation test skipped");
+    let Some(shared) = shared("the truncation test") else {
         return;
     };
+    let (mut parsed, mut rejected) = (0, 0);
     for source in corpus(&shared) {
         let mut prefix_end = 0;
         for line in source.text.split_inclusive('\n') {
             prefix_end += line.len();
             let prefix = &source.text[..prefix_end];
-            let without_newline = prefix.trim_end_matches('\n');
-            parses_without_panic(prefix, &format!("{} truncated", source.name));
-            parses_without_panic(without_newline, &format!("{} truncated", source.name));
+            let what = format!("{} truncated after {prefix_end} bytes", source.name);
+            for text in [prefix, prefix.trim_end_matches('\n')] {
+                rejected += usize::from(parse_without_panic(text, &what).is_err());
+                parsed += 1;
+            }
         }
     }
+    // Cutting a `function`, loop or bracket open leaves it unclosed: the parser must say so.
+    assert!(
+        rejected > parsed / 10 && rejected < parsed,
+        "{rejected} of {parsed} truncated sources were rejected"
+    );
 }
 
 /// Bytes that matter to the lexer and parser.
@@ -123,19 +140,23 @@ const EDITS_PER_SOURCE: usize = 200;
 
 #[test]
 fn single_byte_edits_never_panic() {
-    let Some(shared) = common::shared_dir() else {
-        eprintln!("notice: ../shared is missing; edit test skipped");
+    let Some(shared) = shared("the edit test") else {
         return;
     };
     let mut rng = common::XorShift(0x9e37_79b9_7f4a_7c15);
-    let mut parsed = 0;
+    let (mut parsed, mut rejected) = (0, 0);
     for source in corpus(&shared) {
         for n in 0..EDITS_PER_SOURCE {
             if let Some(damaged) = common::edit(&source.text, &mut rng, EDIT_BYTES) {
-                parses_without_panic(&damaged, &format!("{} edit {n}", source.name));
+                let failed = parse_without_panic(&damaged, &format!("{} edit {n}", source.name));
+                rejected += usize::from(failed.is_err());
                 parsed += 1;
             }
         }
     }
     assert!(parsed > 1000, "only {parsed} edited sources were parsed");
+    assert!(
+        rejected > parsed / 20 && rejected < parsed,
+        "{rejected} of {parsed} edited sources were rejected: the edits do not reach the parser"
+    );
 }

@@ -1,7 +1,7 @@
 //! The lesson renderer on whole lessons: the fixture book `tests/books/render-basic` with a
 //! hand-built run (contract structure, math, highlighting, generated tables, links, inline
 //! values; a snapshot of the page), and every notebook of the public course plus the seed
-//! text, which must render without panics (skipped with a notice when `../shared` is absent).
+//! text, which must render without panics (see `common::shared` for a missing `../shared`).
 
 use crate::common;
 
@@ -302,7 +302,10 @@ fn corpus_book(shared: &Path) -> Book {
 
 #[test]
 fn every_corpus_notebook_renders() {
-    let Some(shared) = common::shared_or_notice("rendering the corpus notebooks") else {
+    let Some(shared) = common::shared(
+        "rendering the corpus notebooks",
+        &["corpus/rustlab_llm/notebooks", "corpus/rustlab_llm/lessons"],
+    ) else {
         return;
     };
     let book = corpus_book(&shared);
@@ -348,7 +351,10 @@ fn whatever_the_interpreter_gives_renders() {
 
 #[test]
 fn the_seed_text_renders() {
-    let Some(shared) = common::shared_or_notice("rendering the seed text") else {
+    let Some(shared) = common::shared(
+        "rendering the seed text",
+        &["seed/000_49c4ea81e986feac.txt"],
+    ) else {
         return;
     };
     let source =

@@ -73,7 +73,14 @@ fn run_without_panic(code: &str, what: &str, dir: &Path) {
 
 #[test]
 fn truncated_and_edited_programs_never_panic() {
-    let Some(shared) = common::shared_or_notice("the robustness test") else {
+    let Some(shared) = common::shared(
+        "the robustness test",
+        &[
+            "corpus/rustlab_llm/lessons",
+            "corpus/rustlab_llm/notebooks",
+            "seed/lesson-12-program.rlab",
+        ],
+    ) else {
         return;
     };
     let scratch = tempfile::tempdir().expect("temp dir");

@@ -8,7 +8,14 @@ use std::process::Command;
 
 #[test]
 fn lesson_12_program_prints_the_seed_outputs() {
-    let Some(shared) = common::shared_or_notice("the seed test") else {
+    let Some(shared) = common::shared(
+        "the seed test",
+        &[
+            "seed/lesson-12-program.rlab",
+            "seed/lesson-12-outputs.txt",
+            "seed/numcmp.py",
+        ],
+    ) else {
         return;
     };
     let seed = shared.join("seed");

@@ -22,15 +22,8 @@ use crate::render::{FigureFile, LessonHtml};
 use anyhow::{Context as _, Result, bail};
 pub(crate) use files::read_visible_tree;
 pub use files::{SiteFiles, SiteStamp};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use templates::Templates;
-
-/// Where to write the site.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SiteOptions {
-    /// The site's directory (replaced as a whole).
-    pub output: PathBuf,
-}
 
 /// What was written.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -53,23 +46,6 @@ pub struct Assembled {
     pub files: SiteFiles,
     marker: Vec<u8>,
     pub summary: SiteSummary,
-}
-
-/// Write the site of `book` from its rendered `pages` (in book order: `book.lessons[i]` ↔
-/// `pages[i]`) into `opts.output`, replacing what was there only once everything is written.
-pub fn write_site(book: &Book, pages: &[LessonHtml], opts: &SiteOptions) -> Result<SiteSummary> {
-    write_folder(book, &assemble(book, pages, &[])?, &opts.output, false)
-}
-
-/// [`write_site`], unless the site at `opts.output` already is the one it would write: same
-/// files, same bytes (compared through the fingerprint in its marker file, the files' count
-/// and sizes). Then nothing is written and the summary says `unchanged`.
-pub fn write_site_if_changed(
-    book: &Book,
-    pages: &[LessonHtml],
-    opts: &SiteOptions,
-) -> Result<SiteSummary> {
-    write_folder(book, &assemble(book, pages, &[])?, &opts.output, true)
 }
 
 /// Make every file of the site of `book` from its rendered `pages`, in memory, with the
@@ -256,5 +232,7 @@ fn check_pages(book: &Book, pages: &[LessonHtml]) -> Result<()> {
     Ok(())
 }
 
+#[cfg(test)]
+mod fixture_tests;
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,10 @@
-//! Unit tests of `write_site`: pages, relative links, prev/next, live reload, summary, and a
+//! Unit tests of the site's writing (`assemble`, then `write_folder`): pages, relative links, prev/next, live reload, summary, and a
 //! failing build that leaves the previous site in place.
 
 use super::*;
 use crate::config::Config;
 use crate::render::{ScriptPage, TocEntry};
+use std::path::PathBuf;
 
 fn book_in(root: &Path, slugs: &[&str]) -> Book {
     std::fs::create_dir_all(root.join("content")).unwrap();
@@ -84,10 +85,14 @@ fn fixture() -> Fixture {
     }
 }
 
-fn options(out: &Path) -> SiteOptions {
-    SiteOptions {
-        output: out.to_path_buf(),
-    }
+/// The site of `book` written at `out` as a build writes it: assembled, then written.
+fn write_site(book: &Book, pages: &[LessonHtml], out: &Path) -> Result<SiteSummary> {
+    write_folder(book, &assemble(book, pages, &[])?, out, false)
+}
+
+/// [`write_site`], leaving a site at `out` that already is this one as it is.
+fn write_site_if_changed(book: &Book, pages: &[LessonHtml], out: &Path) -> Result<SiteSummary> {
+    write_folder(book, &assemble(book, pages, &[])?, out, true)
 }
 
 fn read(path: PathBuf) -> String {
@@ -97,7 +102,7 @@ fn read(path: PathBuf) -> String {
 #[test]
 fn writes_every_page_figure_and_asset() {
     let f = fixture();
-    let summary = write_site(&f.book, &f.pages, &options(&f.out)).unwrap();
+    let summary = write_site(&f.book, &f.pages, &f.out).unwrap();
     assert_eq!(summary.pages, 5);
     assert_eq!(summary.figures, 4);
     for file in [
@@ -126,7 +131,7 @@ fn writes_every_page_figure_and_asset() {
 #[test]
 fn lesson_pages_link_relatively_with_prev_and_next() {
     let f = fixture();
-    write_site(&f.book, &f.pages, &options(&f.out)).unwrap();
+    write_site(&f.book, &f.pages, &f.out).unwrap();
     let b = read(f.out.join("02-b.html"));
     assert!(b.contains("<html lang=\"en-GB\" data-root=\"\">"), "{b}");
     assert!(b.contains("<title>Beta · Numbers &amp; Words</title>"));
@@ -151,7 +156,7 @@ fn lesson_pages_link_relatively_with_prev_and_next() {
 #[test]
 fn script_pages_link_back_up_the_tree() {
     let f = fixture();
-    write_site(&f.book, &f.pages, &options(&f.out)).unwrap();
+    write_site(&f.book, &f.pages, &f.out).unwrap();
     let s = read(f.out.join("scripts/01-a/demo.html"));
     assert!(s.contains("data-root=\"../../\""));
     assert!(s.contains("href=\"../../assets/style.css\""));
@@ -171,7 +176,7 @@ fn script_pages_link_back_up_the_tree() {
 #[test]
 fn the_index_lists_the_lessons_and_book_details() {
     let f = fixture();
-    write_site(&f.book, &f.pages, &options(&f.out)).unwrap();
+    write_site(&f.book, &f.pages, &f.out).unwrap();
     let index = read(f.out.join("index.html"));
     assert!(index.contains("<title>Numbers &amp; Words</title>"));
     assert!(index.contains("<p class=\"book-authors\">By A. Author</p>"));
@@ -187,21 +192,21 @@ fn the_index_lists_the_lessons_and_book_details() {
 #[test]
 fn pages_must_match_the_book() {
     let f = fixture();
-    let err = write_site(&f.book, &f.pages[..2], &options(&f.out)).unwrap_err();
+    let err = write_site(&f.book, &f.pages[..2], &f.out).unwrap_err();
     assert_eq!(err.to_string(), "2 rendered pages for 3 lessons");
     let mut swapped = f.pages.clone();
     swapped.swap(0, 1);
-    let err = write_site(&f.book, &swapped, &options(&f.out)).unwrap_err();
+    let err = write_site(&f.book, &swapped, &f.out).unwrap_err();
     assert!(
         err.to_string()
             .starts_with("page '02-b' does not belong to lesson '01-a'")
     );
     let mut bad = f.pages.clone();
     bad[0].scripts[0].name = "../x".into();
-    assert!(write_site(&f.book, &bad, &options(&f.out)).is_err());
+    assert!(write_site(&f.book, &bad, &f.out).is_err());
     let mut escaping = f.pages.clone();
     escaping[1].figures[0].path = "../outside.svg".into();
-    let err = write_site(&f.book, &escaping, &options(&f.out)).unwrap_err();
+    let err = write_site(&f.book, &escaping, &f.out).unwrap_err();
     assert!(
         err.to_string().contains("must stay inside the site"),
         "{err}"
@@ -213,11 +218,7 @@ fn pages_must_match_the_book() {
 fn a_lesson_named_index_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let book = book_in(dir.path(), &["index"]);
-    let err = write_site(
-        &book,
-        &[page("index", "I")],
-        &options(&dir.path().join("site")),
-    );
+    let err = write_site(&book, &[page("index", "I")], &dir.path().join("site"));
     assert!(
         err.unwrap_err()
             .to_string()
@@ -228,14 +229,14 @@ fn a_lesson_named_index_is_refused() {
 #[test]
 fn a_failing_build_keeps_the_previous_site() {
     let f = fixture();
-    write_site(&f.book, &f.pages, &options(&f.out)).unwrap();
+    write_site(&f.book, &f.pages, &f.out).unwrap();
     let before = read(f.out.join("02-b.html"));
     let templates = f.book.config.paths.templates.clone();
     std::fs::create_dir_all(&templates).unwrap();
     std::fs::write(templates.join("script.html"), "{{ script.nope }}").unwrap();
     let mut changed = f.pages.clone();
     changed[1].body = "<p>changed</p>".into();
-    let err = write_site(&f.book, &changed, &options(&f.out)).unwrap_err();
+    let err = write_site(&f.book, &changed, &f.out).unwrap_err();
     assert!(
         format!("{err:#}").contains("templates/script.html:1: Variable `script.nope`"),
         "{err:#}"
@@ -253,7 +254,7 @@ fn a_failing_build_keeps_the_previous_site() {
 #[test]
 fn an_output_inside_the_sources_is_refused() {
     let f = fixture();
-    let err = write_site(&f.book, &f.pages, &options(&f.book.config.root)).unwrap_err();
+    let err = write_site(&f.book, &f.pages, &f.book.config.root).unwrap_err();
     assert!(
         err.to_string().contains("choose another output path"),
         "{err}"
@@ -267,7 +268,7 @@ fn theme_files_and_figures_cannot_take_generated_places() {
     let theme = f.book.config.paths.theme.clone();
     std::fs::create_dir_all(&theme).unwrap();
     std::fs::write(theme.join("search-index.js"), "window.RLBOOK_SEARCH = [];").unwrap();
-    let err = write_site(&f.book, &f.pages, &options(&f.out)).unwrap_err();
+    let err = write_site(&f.book, &f.pages, &f.out).unwrap_err();
     assert!(
         err.to_string().contains("would replace the search index"),
         "{err}"
@@ -275,10 +276,10 @@ fn theme_files_and_figures_cannot_take_generated_places() {
     std::fs::remove_file(theme.join("search-index.js")).unwrap();
     let mut pages = f.pages.clone();
     pages[2].figures[0].path = "03-c.html".into();
-    let err = write_site(&f.book, &pages, &options(&f.out)).unwrap_err();
+    let err = write_site(&f.book, &pages, &f.out).unwrap_err();
     assert!(err.to_string().contains("is not an .svg file"), "{err}");
     pages[2].figures[0].path = "figures/01-a/block-1-1.svg".into();
-    let err = write_site(&f.book, &pages, &options(&f.out)).unwrap_err();
+    let err = write_site(&f.book, &pages, &f.out).unwrap_err();
     assert!(err.to_string().contains("two files of the site"), "{err}");
     assert!(!f.out.exists());
 }
@@ -286,25 +287,25 @@ fn theme_files_and_figures_cannot_take_generated_places() {
 #[test]
 fn a_site_equal_to_the_one_on_disk_is_not_written_again() {
     let mut f = fixture();
-    let first = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    let first = write_site_if_changed(&f.book, &f.pages, &f.out).unwrap();
     assert!(!first.unchanged);
     let marker = read(f.out.join(output::MARKER));
     assert!(marker.contains("\nfingerprint "), "{marker}");
     let inode = |p: &Path| std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(p).unwrap());
     let before = inode(&f.out);
-    let again = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    let again = write_site_if_changed(&f.book, &f.pages, &f.out).unwrap();
     assert!(again.unchanged);
     assert_eq!((again.pages, again.bytes), (first.pages, first.bytes));
     assert_eq!(inode(&f.out), before, "the folder was not replaced");
-    let forced = write_site(&f.book, &f.pages, &options(&f.out)).unwrap();
+    let forced = write_site(&f.book, &f.pages, &f.out).unwrap();
     assert!(!forced.unchanged);
     assert_ne!(inode(&f.out), before);
     std::fs::write(f.out.join("01-a.html"), "tampered").unwrap();
-    let repaired = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    let repaired = write_site_if_changed(&f.book, &f.pages, &f.out).unwrap();
     assert!(!repaired.unchanged);
     assert!(read(f.out.join("01-a.html")).contains("Alpha"));
     f.pages[1].body.push_str("<p>more</p>");
-    let edited = write_site_if_changed(&f.book, &f.pages, &options(&f.out)).unwrap();
+    let edited = write_site_if_changed(&f.book, &f.pages, &f.out).unwrap();
     assert!(!edited.unchanged);
     assert!(read(f.out.join("02-b.html")).contains("<p>more</p>"));
 }

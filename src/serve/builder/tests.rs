@@ -53,7 +53,7 @@ fn a_stale_rebuild_stuck_in_a_loop_is_cancelled_by_the_next_change() {
     let endless = "# A\n\n```rlab\nx = 0;\nwhile true\n  x = x + 1;\nend\n```\n";
     std::fs::write(&lesson, endless).unwrap();
     let sources = Changes {
-        paths: [lesson.clone()].into(),
+        inputs: true,
         ..Changes::default()
     };
     builder.queue().push(sources.clone());

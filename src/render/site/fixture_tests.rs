@@ -1,5 +1,6 @@
-//! The themed site of the fixture books in `tests/books/site-*`, written from hand-built
-//! lesson pages (bodies in `rendered/<slug>.html`), checked for structure: files, navigation,
+//! The themed site of the fixture books in `tests/books/site-*`, assembled and written as a
+//! build does ([`assemble`], then [`write_folder`]) from hand-built lesson pages (bodies in
+//! `rendered/<slug>.html`), checked for structure: files, navigation,
 //! previous/next, table of contents, theme toggle, search index, script pages, and a book's
 //! own templates and theme files. One page is snapshotted.
 //!
@@ -7,10 +8,10 @@
 //! `scripts/validate-html DIR` or a browser): only `every_page_figure_and_asset_is_written`
 //! writes there, so parallel tests never share an output directory.
 
-use rlbook::book::Book;
-use rlbook::config::Config;
-use rlbook::render::site::{SiteOptions, SiteSummary, write_site};
-use rlbook::render::{FigureFile, LessonHtml, ScriptPage, TocEntry};
+use super::{SiteSummary, assemble, write_folder};
+use crate::book::Book;
+use crate::config::Config;
+use crate::render::{FigureFile, LessonHtml, ScriptPage, TocEntry};
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
@@ -134,10 +135,8 @@ fn build(
 fn build_into(name: &str, pages: impl Fn(&Book) -> Vec<LessonHtml>, out: &Path) -> SiteSummary {
     let root = fixture(name);
     let book = Book::load(Config::load(&root).unwrap()).unwrap();
-    let opts = SiteOptions {
-        output: out.to_path_buf(),
-    };
-    write_site(&book, &pages(&book), &opts).unwrap()
+    let pages = pages(&book);
+    write_folder(&book, &assemble(&book, &pages, &[]).unwrap(), out, false).unwrap()
 }
 
 fn read(path: PathBuf) -> String {
