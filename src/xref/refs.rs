@@ -4,7 +4,7 @@
 //! any label without a known prefix. A label is letters, digits, `-` and `_`, not ending in
 //! `-` or `_` (so `@fig-a-` or `see @fig-a.` reference `fig-a`).
 
-pub(crate) use crate::book::label::PREFIXES;
+use crate::book::label::PREFIXES;
 use crate::book::label::is_label_of;
 use crate::book::label::label_len;
 use std::ops::Range;
