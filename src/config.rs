@@ -23,7 +23,7 @@ pub struct Config {
     pub root: PathBuf,
     pub book: BookMeta,
     pub paths: Paths,
-    pub tolerance: crate::record::compare::Tolerance,
+    pub tolerance: Tolerance,
     pub exec: ExecSettings,
     pub outputs: Outputs,
     /// How external links are checked (`[links]`).
@@ -48,6 +48,22 @@ impl Default for BookMeta {
             authors: Vec::new(),
             description: String::new(),
             language: "en".into(),
+        }
+    }
+}
+
+/// Numeric tolerance: `|a - b| <= atol + rtol·|b|` with `b` the expected value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tolerance {
+    pub rtol: f64,
+    pub atol: f64,
+}
+
+impl Default for Tolerance {
+    fn default() -> Self {
+        Tolerance {
+            rtol: 1e-9,
+            atol: 1e-12,
         }
     }
 }
@@ -133,7 +149,7 @@ struct RawTolerance {
 
 impl Default for RawTolerance {
     fn default() -> Self {
-        let t = crate::record::compare::Tolerance::default();
+        let t = Tolerance::default();
         RawTolerance {
             rtol: t.rtol,
             atol: t.atol,
@@ -218,9 +234,7 @@ fn html_dir(raw: &RawConfig, text: &str) -> std::result::Result<PathBuf, String>
     }
 }
 
-fn check_tolerance(
-    raw: &RawTolerance,
-) -> std::result::Result<crate::record::compare::Tolerance, String> {
+fn check_tolerance(raw: &RawTolerance) -> std::result::Result<Tolerance, String> {
     for (key, v) in [("rtol", raw.rtol), ("atol", raw.atol)] {
         if !v.is_finite() || v < 0.0 {
             return Err(format!(
@@ -228,7 +242,7 @@ fn check_tolerance(
             ));
         }
     }
-    Ok(crate::record::compare::Tolerance {
+    Ok(Tolerance {
         rtol: raw.rtol,
         atol: raw.atol,
     })
@@ -306,7 +320,7 @@ fn located(name: &str, text: &str, err: &toml::de::Error) -> anyhow::Error {
         .replace('`', "'");
     match err.span() {
         Some(span) => {
-            let (line, col) = crate::book::inline::line_col(text, span.start);
+            let (line, col) = crate::diagnostic::line_col(text, span.start);
             config_error(name, message).at(line, col).into()
         }
         None => config_error(name, message).into(),

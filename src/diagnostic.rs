@@ -9,7 +9,6 @@
 //! column is in the JSON), `file:line entry: detail` for drift, with `warning: ` or `note: `
 //! before the ones that are not errors.
 
-use crate::record::drift::Drift;
 use rlab::RunError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -147,16 +146,6 @@ impl Diagnostic {
         }
         d.excerpt = (!error.excerpt.is_empty()).then(|| error.excerpt.clone());
         d
-    }
-
-    /// A drift of the outputs from the record.
-    pub fn of_drift(drift: &Drift) -> Diagnostic {
-        let full = drift.to_string();
-        let head = format!("{}:{} ", drift.file, drift.line);
-        let message = full.strip_prefix(&head).unwrap_or(&full).to_string();
-        Diagnostic::error(Kind::Drift, message)
-            .in_file(drift.file.clone())
-            .on_line(drift.line, 1)
     }
 
     /// The diagnostics an error carries (when one of its causes is a [`Diagnostic`] or
@@ -314,6 +303,14 @@ pub fn print(diagnostics: &[Diagnostic], format: Format) {
             eprintln!();
         }
     }
+}
+
+/// 1-based line and column (in characters) of byte `at`.
+pub fn line_col(source: &str, at: usize) -> (u32, u32) {
+    let before = &source[..at.min(source.len())];
+    let line = before.matches('\n').count() as u32 + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1;
+    (line, col)
 }
 
 #[cfg(test)]

@@ -102,7 +102,7 @@ fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
                 "block name '{v}' must be letters, digits, '-' or '_'"
             ));
         }
-        Some(("label", v)) if crate::xref::is_label_of("fig-", v) => {
+        Some(("label", v)) if super::label::is_label_of("fig-", v) => {
             attrs.label = Some(v.to_string());
         }
         Some(("label", v)) => {

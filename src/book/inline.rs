@@ -168,13 +168,7 @@ impl<'a> LineIndex<'a> {
     }
 }
 
-/// 1-based line and column (in characters) of byte `at`.
-pub fn line_col(source: &str, at: usize) -> (u32, u32) {
-    let before = &source[..at.min(source.len())];
-    let line = before.matches('\n').count() as u32 + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1;
-    (line, col)
-}
+pub use crate::diagnostic::line_col;
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@ pub mod embed;
 pub mod fence;
 pub mod frontmatter;
 pub mod inline;
+pub(crate) mod label;
 pub mod lesson;
 pub mod region;
 pub mod script;

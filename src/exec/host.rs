@@ -15,8 +15,10 @@ use std::time::Duration;
 /// The native host confined to a set of readable folders.
 #[derive(Debug)]
 pub(crate) struct BookHost {
-    /// Canonical folders (or files) that may be read, with the form shown in messages.
+    /// Canonical folders (or files) that may be read.
     readable: Vec<PathBuf>,
+    /// The book's root as given and as resolved: messages name files relative to it.
+    root: [PathBuf; 2],
     native: NativeHost,
 }
 
@@ -30,9 +32,13 @@ impl BookHost {
         Arc::new(BookHost::new(&roots))
     }
 
+    /// A host that reads inside `roots`, the first of which is the book's root.
     pub(crate) fn new(roots: &[PathBuf]) -> BookHost {
-        let readable = roots.iter().map(|r| resolve(r)).collect();
+        let readable: Vec<PathBuf> = roots.iter().map(|r| resolve(r)).collect();
+        let given = roots.first().cloned().unwrap_or_default();
+        let real = readable.first().cloned().unwrap_or_default();
         BookHost {
+            root: [given.components().collect(), real],
             readable,
             native: NativeHost::new(),
         }
@@ -67,8 +73,18 @@ impl Host for BookHost {
         self.native.identity(path)
     }
 
+    /// Relative to the book's root (`content/shared/lib.rlab`), as lessons are named, so a
+    /// message reads the same wherever rlbook was started; else as the native host says.
     fn display_path(&self, path: &Path) -> String {
-        self.native.display_path(path)
+        let clean: PathBuf = path.components().collect();
+        let inside = self
+            .root
+            .iter()
+            .find_map(|root| clean.strip_prefix(root).ok());
+        match inside {
+            Some(relative) if !relative.as_os_str().is_empty() => relative.display().to_string(),
+            _ => self.native.display_path(path),
+        }
     }
 
     fn elapsed(&self) -> Option<Duration> {

@@ -55,7 +55,7 @@ pub(super) fn check(
             Err(e) => out.push(e),
         }
     }
-    out.extend(drifts.iter().map(Diagnostic::of_drift));
+    out.extend(drifts.iter().map(Drift::diagnostic));
     match records {
         Records::Write if clean => out.extend(unrecorded.iter().map(|l| save(book, l, runs))),
         Records::Write => {}

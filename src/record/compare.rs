@@ -8,21 +8,7 @@
 
 use std::fmt;
 
-/// Numeric tolerance: `|a - b| <= atol + rtol·|b|` with `b` the expected value.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tolerance {
-    pub rtol: f64,
-    pub atol: f64,
-}
-
-impl Default for Tolerance {
-    fn default() -> Self {
-        Tolerance {
-            rtol: 1e-9,
-            atol: 1e-12,
-        }
-    }
-}
+pub use crate::config::Tolerance;
 
 /// One line that does not match.
 #[derive(Clone, Debug, PartialEq)]

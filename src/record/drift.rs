@@ -6,6 +6,7 @@
 use super::compare::{LineDiff, Tolerance, compare_lines, tokens};
 use super::digest;
 use super::format::{Entry, EntryKey, Record};
+use crate::diagnostic::{Diagnostic, Kind};
 use serde::Serialize;
 use std::fmt;
 
@@ -50,6 +51,18 @@ pub enum DriftKind {
     Orphan,
     /// An output directive shows a script's output that drifted at `source` (`file:line`).
     Embedded { source: String },
+}
+
+impl Drift {
+    /// The diagnostic of this drift: `file:line entry: old → new (…)`.
+    pub fn diagnostic(&self) -> Diagnostic {
+        let full = self.to_string();
+        let head = format!("{}:{} ", self.file, self.line);
+        let message = full.strip_prefix(&head).unwrap_or(&full).to_string();
+        Diagnostic::error(Kind::Drift, message)
+            .in_file(self.file.clone())
+            .on_line(self.line, 1)
+    }
 }
 
 impl fmt::Display for Drift {

@@ -16,7 +16,7 @@
 mod refs;
 mod scan;
 
-pub(crate) use refs::{Piece, is_label_of, split};
+pub(crate) use refs::{Piece, split};
 pub(crate) use scan::{Def, Place};
 
 use crate::book::{Book, Lesson};

@@ -4,10 +4,10 @@
 //! any label without a known prefix. A label is letters, digits, `-` and `_`, not ending in
 //! `-` or `_` (so `@fig-a-` or `see @fig-a.` reference `fig-a`).
 
+use crate::book::label::PREFIXES;
+use crate::book::label::is_label_of;
+use crate::book::label::label_len;
 use std::ops::Range;
-
-/// The prefixes a label starts with, one per kind of target.
-pub(crate) const PREFIXES: [&str; 4] = ["fig-", "eq-", "tbl-", "sec-"];
 
 /// A reference or an escaped at-sign found in a source.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,11 +17,6 @@ pub(crate) struct Found {
     pub label: String,
     /// Written `\@…`: a literal at-sign, not a reference.
     pub escaped: bool,
-}
-
-/// Whether `label` is a label of the kind whose prefix is `prefix` (and a valid label).
-pub(crate) fn is_label_of(prefix: &str, label: &str) -> bool {
-    label.len() > prefix.len() && label.starts_with(prefix) && label_len(label) == label.len()
 }
 
 /// Every reference (escaped or not) in `source[range]`.
@@ -52,14 +47,6 @@ pub(crate) fn find(source: &str, range: Range<usize>) -> Vec<Found> {
         }
     }
     found
-}
-
-/// The length of the label at the start of `text`.
-fn label_len(text: &str) -> usize {
-    let len = text
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .unwrap_or(text.len());
-    text[..len].trim_end_matches(['-', '_']).len()
 }
 
 /// A piece of an event's text: plain text, or a reference to resolve.
@@ -145,13 +132,5 @@ mod tests {
             ]
         );
         assert_eq!(split("plain", "plain", 0..5), [Piece::Text("plain")]);
-    }
-
-    #[test]
-    fn labels_of_a_kind() {
-        assert!(is_label_of("fig-", "fig-depth-2"));
-        assert!(!is_label_of("fig-", "fig-"));
-        assert!(!is_label_of("fig-", "eq-x"));
-        assert!(!is_label_of("sec-", "sec-a b"));
     }
 }

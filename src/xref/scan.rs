@@ -5,9 +5,10 @@
 //! target per figure the block drew), and `@label` references in text (not in code, math,
 //! HTML or the text of a link).
 
-use super::refs::{self, PREFIXES};
+use super::refs;
 use super::{Kind, LessonXrefs, Preview, Target, located};
 use crate::book::Lesson;
+use crate::book::label::PREFIXES;
 use crate::diagnostic::Diagnostic;
 use crate::exec::LessonRun;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
@@ -260,7 +261,7 @@ fn table_caption(
     let inner = written.strip_prefix("Table:")?;
     let open = inner.rfind("{#")?;
     let label = inner[open + 2..].strip_suffix('}')?;
-    if !refs::is_label_of("tbl-", label) {
+    if !crate::book::label::is_label_of("tbl-", label) {
         return None;
     }
     let end = (i..events.len()).find(|&k| matches!(events[k].0, Event::End(TagEnd::Paragraph)))?;
@@ -314,7 +315,7 @@ fn equation(
     let text = lesson.source.get(next.clone())?;
     let rest = text.trim_start_matches([' ', '\t']);
     let label = rest.strip_prefix("{#")?.split('}').next()?;
-    if !refs::is_label_of("eq-", label) {
+    if !crate::book::label::is_label_of("eq-", label) {
         return None;
     }
     let at = next.start + (text.len() - rest.len()) + 2;

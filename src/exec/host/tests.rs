@@ -91,6 +91,20 @@ fn allow_read_widens_the_folders_explicitly() {
 }
 
 #[test]
+fn files_are_named_relative_to_the_book_wherever_it_was_started() {
+    let l = layout();
+    let host = BookHost::new(std::slice::from_ref(&l.book));
+    assert_eq!(
+        host.display_path(&l.book.join("./sub/b.rlab")),
+        "sub/b.rlab"
+    );
+    let real = l.book.canonicalize().unwrap().join("a.rlab");
+    assert_eq!(host.display_path(&real), "a.rlab");
+    let outside = l.outside.join("out.rlab");
+    assert_eq!(host.display_path(&outside), outside.display().to_string());
+}
+
+#[test]
 fn a_book_host_writes_nothing() {
     let l = layout();
     let host = BookHost::new(std::slice::from_ref(&l.book));
