@@ -4,6 +4,7 @@
 //! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
 //! produced.
 
+pub(crate) mod common;
 pub mod epub;
 pub mod figure;
 pub mod highlight;
@@ -14,6 +15,10 @@ mod mathml;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod site;
+#[cfg(test)]
+pub(crate) mod testutil;
+
+pub(crate) use site::templates::template_ids;
 
 use serde::{Deserialize, Serialize};
 

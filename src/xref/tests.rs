@@ -5,7 +5,7 @@ use super::*;
 use crate::book::Lesson;
 use crate::exec::BlockRun;
 use crate::lang::Figure;
-use crate::render::lesson::testutil::book_of;
+use crate::render::testutil::book_of;
 use std::path::PathBuf;
 
 fn lesson(name: &str, src: &str) -> Lesson {

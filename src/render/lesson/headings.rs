@@ -5,7 +5,8 @@
 
 use super::Ev;
 use crate::render::TocEntry;
-use pulldown_cmark::{Event, HeadingLevel, Tag, TagEnd};
+use crate::render::common::outline::{collapse_spaces, level_number};
+use pulldown_cmark::{Event, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};
 
 /// A heading of the page: where its events are, its level and plain text.
@@ -124,21 +125,6 @@ pub(crate) fn slug(text: &str) -> String {
         "section".to_string()
     } else {
         trimmed.to_string()
-    }
-}
-
-pub(crate) fn collapse_spaces(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-pub(crate) fn level_number(level: HeadingLevel) -> u8 {
-    match level {
-        HeadingLevel::H1 => 1,
-        HeadingLevel::H2 => 2,
-        HeadingLevel::H3 => 3,
-        HeadingLevel::H4 => 4,
-        HeadingLevel::H5 => 5,
-        HeadingLevel::H6 => 6,
     }
 }
 

@@ -5,6 +5,7 @@
 //! is kept as written and reported as `broken lesson link 'x.md'`.
 
 use super::{Doc, Ev};
+use crate::render::common::urls::named_lesson;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 pub(crate) fn rewrite<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
@@ -77,25 +78,6 @@ fn md_target(doc: &mut Doc, dest: &str) -> Target {
     }
 }
 
-/// The lesson slug and fragment a link names, whether or not the book has that lesson: a
-/// wikilink's `02-slug`, `02-slug.md`, `02-slug#frag`; a relative link whose path ends in
-/// `.md`, by its file stem. `None` for any other link.
-pub(crate) fn named_lesson(dest: &str, wiki: bool) -> Option<(&str, Option<&str>)> {
-    let (path, frag) = split_fragment(dest);
-    if wiki {
-        return Some((path.trim().trim_end_matches(".md"), frag));
-    }
-    let path = path.split('?').next().unwrap_or("");
-    let has_scheme = path
-        .split_once(':')
-        .is_some_and(|(scheme, _)| !scheme.contains('/'));
-    if has_scheme || path.starts_with('/') || !path.ends_with(".md") {
-        return None;
-    }
-    let stem = path.rsplit('/').next().unwrap_or(path);
-    Some((stem.trim_end_matches(".md"), frag))
-}
-
 fn lesson_target(doc: &mut Doc, slug: &str, frag: Option<&str>) -> Target {
     match doc.lookup_lesson(slug) {
         Some(lesson) => {
@@ -110,13 +92,6 @@ fn lesson_target(doc: &mut Doc, slug: &str, frag: Option<&str>) -> Target {
             }
         }
         None => Target::Broken,
-    }
-}
-
-fn split_fragment(dest: &str) -> (&str, Option<&str>) {
-    match dest.split_once('#') {
-        Some((path, frag)) => (path, Some(frag)),
-        None => (dest, None),
     }
 }
 
@@ -145,7 +120,7 @@ fn replace_text<'t>(
 #[cfg(test)]
 mod tests {
     use crate::exec::LessonRun;
-    use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
+    use crate::render::testutil::{book_of, fake_draw, lesson};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
     use std::path::PathBuf;
@@ -214,7 +189,7 @@ mod tests {
         let src = "# T\n\nok\n\n[gone](13-gone.md) and\n[[14-gone]]\n";
         let p = page(src, false).unwrap();
         assert_eq!(
-            crate::render::lesson::testutil::warning_texts(&p),
+            crate::render::testutil::warning_texts(&p),
             [
                 "content/03-x.md:5: broken lesson link '13-gone.md'",
                 "content/03-x.md:6: broken lesson link '14-gone'"

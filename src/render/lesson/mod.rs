@@ -49,9 +49,6 @@ pub(crate) mod sections;
 mod text;
 mod xref;
 
-#[cfg(test)]
-pub(crate) mod testutil;
-
 use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Diagnostics, Kind};
 use crate::exec::LessonRun;

@@ -56,7 +56,7 @@ mod tests {
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
     use crate::lang::Figure;
-    use crate::render::lesson::testutil::{book_of, fake_draw, lesson, run_error};
+    use crate::render::testutil::{book_of, fake_draw, lesson, run_error};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
 

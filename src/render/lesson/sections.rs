@@ -6,7 +6,8 @@
 //! first (a script whose output the lesson embeds links to it), then the author's prose of
 //! the section without its Markdown tables (the hand-typed list the table replaces).
 
-use super::headings::{Heading, collapse_spaces};
+use super::headings::Heading;
+use crate::render::common::outline::collapse_spaces;
 use super::{Doc, Ev};
 use crate::book::fence;
 use crate::markup::escape;

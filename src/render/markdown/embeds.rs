@@ -51,7 +51,7 @@ mod tests {
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
     use crate::lang::Figure;
-    use crate::render::lesson::testutil::{book_of, fake_draw};
+    use crate::render::testutil::{book_of, fake_draw};
     use std::path::PathBuf;
 
     fn page(src: &str) -> crate::render::markdown::MarkdownPage {

@@ -8,8 +8,8 @@
 
 use super::Page;
 use super::edits::{self, Edits};
-use super::outline::Outline;
-use crate::render::lesson::links::named_lesson;
+use crate::render::common::outline::Outline;
+use crate::render::common::urls::named_lesson;
 use crate::render::lesson::sections::url_segment;
 
 /// The edits that write the lesson's links and heading ids.

@@ -71,7 +71,6 @@ mod edits;
 mod embeds;
 mod links;
 mod math;
-pub(crate) mod outline;
 mod sections;
 mod xref;
 
@@ -145,7 +144,7 @@ pub(crate) fn render_page(
         warnings: Vec::new(),
     };
     let source = lesson.source.as_str();
-    let outline = outline::outline(source, lesson.body_start);
+    let outline = crate::render::common::outline::of_lesson(lesson);
     let mut edits = Edits::default();
     edits.extend(text_edits(lesson, run, markdown_value));
     blocks::edit(&mut page, &mut edits);
@@ -154,9 +153,7 @@ pub(crate) fn render_page(
     links::edit(&mut page, &outline, &mut edits);
     xref::edit(&page, &mut edits);
     containers::edit(source, &outline, &mut edits);
-    if let Some(title) = &lesson.frontmatter.title
-        && !outline.headings.iter().any(|h| h.level == 1)
-    {
+    if let Some(title) = crate::render::common::outline::book_title(lesson, &outline) {
         edits.insert(lesson.body_start, format!("# {}\n\n", escape_text(title)));
     }
     let body = edits.apply(source, lesson.body_start);

@@ -6,7 +6,7 @@
 
 use super::Page;
 use super::edits::{self, Edits};
-use super::outline::{Heading, Outline};
+use crate::render::common::outline::{Heading, Outline};
 use crate::render::lesson::sections::{Kind, kind_of, url_segment};
 use std::ops::Range;
 

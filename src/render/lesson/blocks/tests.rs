@@ -2,7 +2,7 @@
 
 use crate::exec::{BlockRun, LessonRun};
 use crate::lang::Figure;
-use crate::render::lesson::testutil::{render, run_error};
+use crate::render::testutil::{render, run_error};
 
 fn figure(id: u32, title: &str) -> Figure {
     let mut fig = Figure::new(id);

@@ -5,7 +5,7 @@ use crate::book::region::Region;
 use crate::book::script::Script;
 use crate::exec::{LabelledValue, LessonRun, ScriptRun};
 use crate::lang::Figure;
-use crate::render::lesson::testutil::{book_of, fake_draw, warning_texts};
+use crate::render::testutil::{book_of, fake_draw, warning_texts};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
 use std::path::PathBuf;

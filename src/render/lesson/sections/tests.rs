@@ -3,7 +3,7 @@
 use super::*;
 use crate::book::script::Script;
 use crate::exec::{BlockRun, LabelledValue, LessonRun, ScriptRun};
-use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
+use crate::render::testutil::{book_of, fake_draw, lesson};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
 

@@ -2,7 +2,7 @@
 
 use crate::exec::{BlockRun, LessonRun};
 use crate::lang::Figure;
-use crate::render::lesson::testutil::render;
+use crate::render::testutil::render;
 
 #[test]
 fn references_tables_equations_and_figures() {

@@ -1,16 +1,21 @@
-//! What the Markdown writer needs to know of a lesson's structure, from one parse of its
-//! source: the headings (level, text, the anchor GitHub gives them, a `{#id}` attribute),
-//! the tables, and the links.
+//! A lesson's structure from one parse of its source, for the Markdown writer and the link
+//! checker: the headings (level, text, the anchor GitHub gives them in the Markdown book, a
+//! `{#id}` attribute), the tables, the links, and the top-level blocks. The anchors are
+//! numbered as on the Markdown book's page, which starts with the lesson's title when the
+//! lesson has no level-1 heading of its own ([`book_title`]).
 
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
-use std::collections::HashMap;
+use super::anchors::GithubAnchors;
+use crate::book::Lesson;
+use pulldown_cmark::{Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 
 /// A heading of the lesson.
 pub(crate) struct Heading {
     pub level: u8,
-    /// Plain text.
+    /// Plain text, its white space collapsed.
     pub text: String,
+    /// The text GitHub makes the anchor from.
+    pub anchor_text: String,
     /// Bytes of the whole heading (through its line end).
     pub range: Range<usize>,
     /// The fragment GitHub links it by.
@@ -47,39 +52,56 @@ pub(crate) struct Outline {
     pub blocks: Vec<(Top, Range<usize>)>,
 }
 
-/// The outline of `source[start..]` (ranges are offsets of `source`).
+/// The outline of `lesson`, its anchors numbered as on its page of the Markdown book.
+pub(crate) fn of_lesson(lesson: &Lesson) -> Outline {
+    let mut out = outline(&lesson.source, lesson.body_start);
+    let mut anchors = GithubAnchors::default();
+    if let Some(title) = book_title(lesson, &out) {
+        anchors.next(title);
+    }
+    for heading in &mut out.headings {
+        heading.anchor = anchors.next(&heading.anchor_text);
+    }
+    out
+}
+
+/// The title the Markdown book writes first on the lesson's page: the frontmatter's title
+/// when the lesson has no level-1 heading.
+pub(crate) fn book_title<'l>(lesson: &'l Lesson, outline: &Outline) -> Option<&'l str> {
+    let has_title = outline.headings.iter().any(|h| h.level == 1);
+    (lesson.frontmatter.title.as_deref()).filter(|_| !has_title)
+}
+
+/// The outline of `source[start..]` (ranges are offsets of `source`); its anchors are
+/// numbered from the first heading.
 pub(crate) fn outline(source: &str, start: usize) -> Outline {
     let options =
         crate::book::lesson::markdown_options() | Options::ENABLE_MATH | Options::ENABLE_WIKILINKS;
     let mut out = Outline::default();
     let mut open: Option<(u8, Range<usize>, String, Option<String>)> = None;
-    let mut anchors = Anchors::default();
+    let mut anchors = GithubAnchors::default();
     let body = &source[start.min(source.len())..];
     let mut depth = 0usize;
     for (event, range) in Parser::new_ext(body, options).into_offset_iter() {
         let range = range.start + start..range.end + start;
         top_level(&mut out.blocks, &mut depth, &event, &range);
+        if let Some((_, _, text, _)) = open.as_mut() {
+            push_heading_text(text, &event);
+        }
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
-                let level = crate::render::lesson::headings::level_number(level);
-                open = Some((level, range, String::new(), id.map(|i| i.to_string())));
+                open = Some((level_number(level), range, String::new(), id.map(|i| i.to_string())));
             }
             Event::End(TagEnd::Heading(_)) => {
-                if let Some((level, range, text, id)) = open.take() {
-                    let text = crate::render::lesson::headings::collapse_spaces(&text);
-                    let anchor = anchors.next(&text);
+                if let Some((level, range, anchor_text, id)) = open.take() {
                     out.headings.push(Heading {
                         level,
-                        text,
+                        text: collapse_spaces(&anchor_text),
                         range,
-                        anchor,
+                        anchor: anchors.next(&anchor_text),
+                        anchor_text,
                         id,
                     });
-                }
-            }
-            Event::Text(t) | Event::Code(t) | Event::InlineMath(t) => {
-                if let Some((_, _, text, _)) = open.as_mut() {
-                    text.push_str(&t);
                 }
             }
             Event::Start(Tag::Table(_)) => out.tables.push(range),
@@ -97,6 +119,31 @@ pub(crate) fn outline(source: &str, start: usize) -> Outline {
         }
     }
     out
+}
+
+/// Add what `event`, inside a heading, contributes to the heading's plain text (the text
+/// GitHub makes its anchor from): text, code and math, not markup.
+pub(crate) fn push_heading_text(text: &mut String, event: &Event) {
+    if let Event::Text(t) | Event::Code(t) | Event::InlineMath(t) | Event::DisplayMath(t) = event {
+        text.push_str(t);
+    }
+}
+
+/// `text` with its runs of white space made one space, and trimmed.
+pub(crate) fn collapse_spaces(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// 1 for `#`, … 6 for `######`.
+pub(crate) fn level_number(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
 }
 
 /// Note the top-level block `event` starts (or the HTML it adds to the open one).
@@ -127,35 +174,6 @@ fn top_level(
         }
         _ if *depth == 0 => blocks.push((Top::Other, range.clone())),
         _ => {}
-    }
-}
-
-/// GitHub's heading anchors: lower case, letters, digits, `-` and `_` kept, spaces made
-/// `-`, a repeated anchor numbered `-1`, `-2`, ….
-#[derive(Default)]
-struct Anchors {
-    seen: HashMap<String, usize>,
-}
-
-impl Anchors {
-    fn next(&mut self, text: &str) -> String {
-        let base: String = text
-            .to_lowercase()
-            .chars()
-            .filter_map(|c| match c {
-                ' ' => Some('-'),
-                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
-                _ => None,
-            })
-            .collect();
-        let count = self.seen.entry(base.clone()).or_insert(0);
-        let anchor = if *count == 0 {
-            base.clone()
-        } else {
-            format!("{base}-{count}")
-        };
-        *count += 1;
-        anchor
     }
 }
 
