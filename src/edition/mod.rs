@@ -53,7 +53,8 @@ pub(crate) fn view(
 
 /// `lesson` and its run without their solutions (the very same when there are none).
 fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, LessonRun)> {
-    let solutions = crate::render::common::markers::solution_spans(&lesson.source, lesson.body_start);
+    let solutions =
+        crate::render::common::markers::solution_spans(&lesson.source, lesson.body_start);
     if solutions.is_empty() {
         return Ok((lesson.clone(), run.clone()));
     }

@@ -181,7 +181,8 @@ fn every_link_the_check_accepts_leads_to_its_heading_in_the_epub() {
         .filter(|(href, _)| href.starts_with("01-headings.xhtml#"))
         .collect();
     assert_eq!(links.len(), dests.len(), "{links:?}");
-    let accepted = (dests.iter().zip(&links)).filter(|(dest, _)| !warned.iter().any(|w| w == *dest));
+    let accepted =
+        (dests.iter().zip(&links)).filter(|(dest, _)| !warned.iter().any(|w| w == *dest));
     for (dest, (href, text)) in accepted {
         let id = &href["01-headings.xhtml#".len()..];
         let found = targets.iter().find(|(i, _)| i == id);

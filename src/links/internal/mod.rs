@@ -11,8 +11,8 @@ use crate::book::inline::LineIndex;
 use crate::book::{Book, Lesson};
 use crate::diagnostic::Diagnostic;
 use crate::render::LessonHtml;
-use crate::render::common::urls::{has_scheme, link_path, named_lesson, split_fragment};
 use crate::render::common::urls::percent_decode as decode;
+use crate::render::common::urls::{has_scheme, link_path, named_lesson, split_fragment};
 use std::collections::BTreeSet;
 use std::path::Path;
 

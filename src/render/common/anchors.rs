@@ -59,7 +59,10 @@ mod tests {
         assert_eq!(github_anchor("Pre-LN vs. Post-LN"), "pre-ln-vs-post-ln");
         assert_eq!(github_anchor("What's next?"), "whats-next");
         assert_eq!(github_anchor("A & B"), "a--b");
-        assert_eq!(github_anchor("snake_case (and `code`)"), "snake_case-and-code");
+        assert_eq!(
+            github_anchor("snake_case (and `code`)"),
+            "snake_case-and-code"
+        );
         assert_eq!(github_anchor("1.2 Résumé: d_k = 64!"), "12-résumé-d_k--64");
         assert_eq!(github_anchor("  Trimmed  "), "trimmed");
         assert_eq!(github_anchor("Two  spaces"), "two--spaces");
@@ -72,7 +75,11 @@ mod tests {
         assert_eq!(github_anchor("Привет Мир"), "привет-мир");
         assert_eq!(github_anchor("日本語の見出し"), "日本語の見出し");
         assert_eq!(github_anchor("हिन्दी"), "हिन्दी", "the virama is a mark");
-        assert_eq!(github_anchor("ΟΔΟΣ"), "\u{3bf}\u{3b4}\u{3bf}\u{3c2}", "a final sigma");
+        assert_eq!(
+            github_anchor("ΟΔΟΣ"),
+            "\u{3bf}\u{3b4}\u{3bf}\u{3c2}",
+            "a final sigma"
+        );
         assert_eq!(github_anchor("🎉 Party time 🎉"), "-party-time-");
         assert_eq!(github_anchor("🎉"), "");
         assert_eq!(github_anchor("x² ≤ y"), "x²--y");

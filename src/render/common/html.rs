@@ -293,7 +293,6 @@ fn named_entity(name: &str) -> Option<String> {
     (text != source && !text.is_empty()).then_some(text)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,7 +322,10 @@ mod tests {
                 Token::Text("&&lt".into()),
             ]
         );
-        assert_eq!(tokens("<script>x = '<b>'</script>t"), [Token::Text("t".into())]);
+        assert_eq!(
+            tokens("<script>x = '<b>'</script>t"),
+            [Token::Text("t".into())]
+        );
         assert_eq!(decode("&#65;&#x42;&eacute;&bogus; &"), "ABé&bogus; &");
     }
 

@@ -26,7 +26,11 @@ pub(crate) enum OutputMarker {
 
 /// Which output marker a comment whose text is `comment` is, if one.
 pub(crate) fn output_marker(comment: &str) -> Option<OutputMarker> {
-    let inner = |line: &'static str| line.trim_start_matches("<!--").trim_end_matches("-->").trim();
+    let inner = |line: &'static str| {
+        line.trim_start_matches("<!--")
+            .trim_end_matches("-->")
+            .trim()
+    };
     match comment.trim() {
         text if text == inner(OUTPUT_START) => Some(OutputMarker::Start),
         text if text == inner(OUTPUT_END) => Some(OutputMarker::End),
@@ -156,8 +160,14 @@ mod tests {
     #[test]
     fn output_markers_are_known_by_their_comment() {
         let inner = |line: &str| line[4..line.len() - 3].to_string();
-        assert_eq!(output_marker(&inner(OUTPUT_START)), Some(OutputMarker::Start));
-        assert_eq!(output_marker(" rustlab:output-end\n"), Some(OutputMarker::End));
+        assert_eq!(
+            output_marker(&inner(OUTPUT_START)),
+            Some(OutputMarker::Start)
+        );
+        assert_eq!(
+            output_marker(" rustlab:output-end\n"),
+            Some(OutputMarker::End)
+        );
         assert_eq!(output_marker("rustlab:output"), None);
     }
 
@@ -195,7 +205,8 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("<!-- end -->"), "{text}");
-        let two = "<!-- solution -->\nA\n\n<!-- solution -->\nB\n\n# H\nC\n\n<!-- solution -->\nD\n";
+        let two =
+            "<!-- solution -->\nA\n\n<!-- solution -->\nB\n\n# H\nC\n\n<!-- solution -->\nD\n";
         let texts: Vec<&str> = (solution_spans(two, 0).into_iter())
             .map(|r| &two[r])
             .collect();

@@ -90,7 +90,12 @@ pub(crate) fn outline(source: &str, start: usize) -> Outline {
         }
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
-                open = Some((level_number(level), range, String::new(), id.map(|i| i.to_string())));
+                open = Some((
+                    level_number(level),
+                    range,
+                    String::new(),
+                    id.map(|i| i.to_string()),
+                ));
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, range, anchor_text, id)) = open.take() {
@@ -126,6 +131,24 @@ pub(crate) fn outline(source: &str, start: usize) -> Outline {
 pub(crate) fn push_heading_text(text: &mut String, event: &Event) {
     if let Event::Text(t) | Event::Code(t) | Event::InlineMath(t) | Event::DisplayMath(t) = event {
         text.push_str(t);
+    }
+}
+
+/// A section whose body the renderers generate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Kind {
+    /// "Expected Numerical Outputs Summary": a table of the labelled values printed.
+    Summary,
+    /// "Standalone Scripts": a table of the lesson's scripts.
+    Scripts,
+}
+
+/// The generated section a heading with the plain text `text` starts, if any.
+pub(crate) fn kind_of(text: &str) -> Option<Kind> {
+    match collapse_spaces(text).to_lowercase().as_str() {
+        "expected numerical outputs summary" => Some(Kind::Summary),
+        "standalone scripts" => Some(Kind::Scripts),
+        _ => None,
     }
 }
 
@@ -191,6 +214,42 @@ mod tests {
             ["title", "pre-ln-vs-post-ln", "theory", "b", "theory-1"]
         );
         assert_eq!(o.headings[1].level, 2);
+    }
+
+    #[test]
+    fn anchors_follow_github_where_the_copies_used_to_differ() {
+        let src = "## A-1\n\n## A\n\n## A\n\n##  Two  spaces \n\n## 🎉\n\n## X vs. X̄\n";
+        let o = outline(src, 0);
+        let anchors: Vec<&str> = o.headings.iter().map(|h| h.anchor.as_str()).collect();
+        assert_eq!(
+            anchors,
+            ["a-1", "a", "a-2", "two--spaces", "", "x-vs-x\u{304}"]
+        );
+        assert_eq!(o.headings[3].text, "Two spaces");
+    }
+
+    #[test]
+    fn the_title_the_markdown_book_adds_takes_its_anchor_first() {
+        let source = "---\ntitle: Intro\n---\n## Intro\n\n## Intro\n";
+        let path = std::path::PathBuf::from("/b/content/01-a.md");
+        let lesson = Lesson::parse(path, "content/01-a.md".into(), source.into(), Vec::new())
+            .expect("a lesson");
+        let o = of_lesson(&lesson);
+        assert_eq!(book_title(&lesson, &o), Some("Intro"));
+        let anchors: Vec<&str> = o.headings.iter().map(|h| h.anchor.as_str()).collect();
+        assert_eq!(anchors, ["intro-1", "intro-2"]);
+        let titled = "---\ntitle: Intro\n---\n# Intro\n\n## Intro\n";
+        let lesson = Lesson::parse(
+            lesson.path.clone(),
+            lesson.display.clone(),
+            titled.into(),
+            Vec::new(),
+        )
+        .expect("a lesson");
+        let o = of_lesson(&lesson);
+        assert_eq!(book_title(&lesson, &o), None);
+        let anchors: Vec<&str> = o.headings.iter().map(|h| h.anchor.as_str()).collect();
+        assert_eq!(anchors, ["intro", "intro-1"]);
     }
 
     #[test]

@@ -39,6 +39,28 @@ pub(crate) fn percent_decode(text: &str) -> String {
         .into_owned()
 }
 
+/// Percent-encode one segment of a URL path, or a fragment: every byte but the unreserved
+/// characters, so that slugs and ids with spaces, `#` or `/` still make valid links.
+pub(crate) fn encode_segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Percent-encode a relative path for a URL: each segment as [`encode_segment`] does, `/`
+/// kept.
+pub(crate) fn encode_path(path: &str) -> String {
+    (path.split('/').map(encode_segment))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// The lesson slug and fragment a link names, whether or not the book has that lesson: a
 /// wikilink's `02-slug`, `02-slug.md`, `02-slug#frag`; a relative link whose path ends in
 /// `.md`, by its file stem. `None` for any other link.
@@ -95,10 +117,24 @@ mod tests {
 
     #[test]
     fn schemes_follow_rfc_3986() {
-        for url in ["https://x.org", "mailto:a@b", "JavaScript:alert(1)", "svn+ssh://h", "c:x"] {
+        for url in [
+            "https://x.org",
+            "mailto:a@b",
+            "JavaScript:alert(1)",
+            "svn+ssh://h",
+            "c:x",
+        ] {
             assert!(has_scheme(url), "{url}");
         }
-        for url in ["02-b.md#x:y", "#a:b", "a b:c", "1x:y", ":x", "plain.md", "./a:b"] {
+        for url in [
+            "02-b.md#x:y",
+            "#a:b",
+            "a b:c",
+            "1x:y",
+            ":x",
+            "plain.md",
+            "./a:b",
+        ] {
             assert!(!has_scheme(url), "{url}");
         }
         assert_eq!(scheme("HTTPS://x").as_deref(), Some("https"));
@@ -116,8 +152,19 @@ mod tests {
     }
 
     #[test]
+    fn segments_and_paths_are_percent_encoded() {
+        assert_eq!(encode_segment("a b/ü"), "a%20b%2F%C3%BC");
+        assert_eq!(encode_path("a b#c?.html"), "a%20b%23c%3F.html");
+        assert_eq!(encode_path("ünï/x.svg"), "%C3%BCn%C3%AF/x.svg");
+        assert_eq!(encode_segment("a/b c"), "a%2Fb%20c");
+    }
+
+    #[test]
     fn lesson_links_name_a_slug() {
-        assert_eq!(named_lesson("../n/02-b.md#f", false), Some(("02-b", Some("f"))));
+        assert_eq!(
+            named_lesson("../n/02-b.md#f", false),
+            Some(("02-b", Some("f")))
+        );
         assert_eq!(named_lesson(" 03-c.md ", true), Some(("03-c", None)));
         assert_eq!(named_lesson("https://x/02-b.md", false), None);
         assert_eq!(named_lesson("/02-b.md", false), None);
@@ -128,8 +175,14 @@ mod tests {
     fn book_paths_join_and_relate() {
         assert_eq!(folder("scripts/05-x/a.md"), "scripts/05-x");
         assert_eq!(folder("05-x.md"), "");
-        assert_eq!(join("scripts/05-x", "../../plots/a.svg").as_deref(), Some("plots/a.svg"));
-        assert_eq!(join("scripts/05-x/", "./b.md").as_deref(), Some("scripts/05-x/b.md"));
+        assert_eq!(
+            join("scripts/05-x", "../../plots/a.svg").as_deref(),
+            Some("plots/a.svg")
+        );
+        assert_eq!(
+            join("scripts/05-x/", "./b.md").as_deref(),
+            Some("scripts/05-x/b.md")
+        );
         assert_eq!(join("", "../x"), None);
         assert_eq!(join("a", "/x"), None);
         assert_eq!(relative("scripts/05-x", "05-x.xhtml"), "../../05-x.xhtml");

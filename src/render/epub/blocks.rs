@@ -6,9 +6,9 @@
 
 use super::content::Renderer;
 use super::html::{self, RawHooks};
-use crate::render::common::markers::{OutputMarker, output_marker};
 use super::links::Index;
 use super::xml::{Origin, Xhtml, is_ncname};
+use crate::render::common::markers::{OutputMarker, output_marker};
 use crate::render::highlight::highlight;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};

@@ -60,7 +60,7 @@ impl Anchors {
                 Event::End(TagEnd::Heading(_)) => {
                     if let Some((level, id, text)) = current.take() {
                         let anchor = github.next(&text);
-                        anchors.add(level, id.unwrap_or(anchor), text);
+                        anchors.add(level, id, anchor, text);
                     }
                 }
                 Event::Html(html) | Event::InlineHtml(html) => anchors.add_raw(&html),
@@ -70,9 +70,11 @@ impl Anchors {
         anchors
     }
 
-    /// A heading whose anchor is `slug`: its XML id (made unique among the page's), known
-    /// also by the slug.
-    fn add(&mut self, level: u8, slug: String, text: String) {
+    /// A heading with GitHub's `anchor` (and an `explicit` id, if it has one): its XML id,
+    /// made from the explicit id or the anchor and unique among the page's, known also by
+    /// both.
+    fn add(&mut self, level: u8, explicit: Option<String>, anchor: String, text: String) {
+        let slug = explicit.unwrap_or_else(|| anchor.clone());
         let base = if slug.is_empty() {
             "section".to_string()
         } else {
@@ -85,8 +87,10 @@ impl Anchors {
             id = format!("{base}-{n}");
         }
         self.ids.insert(id.clone());
-        self.aliases.entry(slug.clone()).or_insert_with(|| id.clone());
-        self.loose.entry(loose(&slug)).or_insert_with(|| id.clone());
+        for name in [slug, anchor] {
+            self.loose.entry(loose(&name)).or_insert_with(|| id.clone());
+            self.aliases.entry(name).or_insert_with(|| id.clone());
+        }
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         self.headings.push(Heading { level, text, id });
     }

@@ -27,9 +27,9 @@ mod tests;
 #[cfg(test)]
 mod testutil;
 
-use crate::render::common::urls;
 use crate::book::Book;
 use crate::config::BookMeta;
+use crate::render::common::urls;
 use crate::render::markdown::{MarkdownFigure, MarkdownPage};
 use crate::render::math::{Formula, MathCache};
 use anyhow::{Context, Result, bail};

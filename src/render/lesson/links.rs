@@ -81,7 +81,7 @@ fn md_target(doc: &mut Doc, dest: &str) -> Target {
 fn lesson_target(doc: &mut Doc, slug: &str, frag: Option<&str>) -> Target {
     match doc.lookup_lesson(slug) {
         Some(lesson) => {
-            let mut href = super::sections::url_segment(&lesson.slug) + ".html";
+            let mut href = crate::render::common::urls::encode_segment(&lesson.slug) + ".html";
             if let Some(f) = frag.filter(|f| !f.is_empty()) {
                 href.push('#');
                 href.push_str(f);
@@ -120,9 +120,9 @@ fn replace_text<'t>(
 #[cfg(test)]
 mod tests {
     use crate::exec::LessonRun;
-    use crate::render::testutil::{book_of, fake_draw, lesson};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
+    use crate::render::testutil::{book_of, fake_draw, lesson};
     use std::path::PathBuf;
 
     fn other() -> crate::book::Lesson {

@@ -80,7 +80,9 @@ fn reference<'t>(doc: &mut Doc, label: &str) -> Event<'t> {
         href = links::href(&page, &links::lesson_page(&target.slug));
     }
     href.push('#');
-    href.push_str(&links::encode_fragment(target.anchor()));
+    href.push_str(&crate::render::common::urls::encode_segment(
+        target.anchor(),
+    ));
     doc.previews += 1;
     let id = format!("xref-preview-{}", doc.previews);
     let html = format!(

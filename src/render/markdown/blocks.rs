@@ -161,7 +161,7 @@ impl Page<'_> {
 
 /// A figure's alternative text: its title, or `plot N`, with Markdown's punctuation escaped.
 fn alt_text(title: &str, n: usize) -> String {
-    let title = crate::render::lesson::prepare::one_line(title.trim());
+    let title = crate::render::common::prepare::one_line(title.trim());
     if title.is_empty() || title == "Figure" {
         return format!("plot {n}");
     }

@@ -78,8 +78,8 @@ use crate::book::inline::{InlineValue, LineIndex};
 use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{InlineRun, LessonRun};
+use crate::render::common::prepare::{text_edits, value_text};
 use crate::render::figure::DrawFn;
-use crate::render::lesson::prepare::{text_edits, value_text};
 use crate::xref::Xrefs;
 use edits::Edits;
 
@@ -216,7 +216,7 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
             script.file_name,
             escape_text(&script.description),
             escape_text(&lesson.title),
-            crate::render::lesson::sections::url_segment(&lesson.slug),
+            crate::render::common::urls::encode_segment(&lesson.slug),
             script.source.trim_end(),
         );
         out.push(MarkdownScript {
@@ -230,7 +230,7 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
     out
 }
 
-/// An inline value as Markdown (see [`crate::render::lesson::prepare::value_text`]); a
+/// An inline value as Markdown (see [`crate::render::common::prepare::value_text`]); a
 /// failed value as an italic note.
 fn markdown_value(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> String {
     value_text(value, v, in_math, escape_text, |message| {

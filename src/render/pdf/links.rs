@@ -5,14 +5,14 @@
 //! label exists, an external URL stays a URL, and anything else is shown as plain text, so
 //! a link can never make the compilation fail.
 //!
-//! Heading ids are the ones the HTML pages give (`render::lesson::headings`), so a
+//! Heading ids are the ones the HTML pages give (`render::common::headings`), so a
 //! fragment that works on the site works here. The `<a id="…">` anchors of a page (before
 //! labelled figures, equations, tables and headings) get labels too, so a cross-reference
 //! `[Figure 12.3](12-x.md#fig-x)` is an internal link.
 
 use super::escape;
+use crate::render::common::headings;
 use crate::render::common::urls;
-use crate::render::lesson::headings;
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag};
 use std::collections::{HashMap, HashSet};
 

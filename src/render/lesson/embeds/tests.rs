@@ -5,9 +5,9 @@ use crate::book::region::Region;
 use crate::book::script::Script;
 use crate::exec::{LabelledValue, LessonRun, ScriptRun};
 use crate::lang::Figure;
-use crate::render::testutil::{book_of, fake_draw, warning_texts};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
+use crate::render::testutil::{book_of, fake_draw, warning_texts};
 use std::path::PathBuf;
 
 fn lesson(src: &str) -> Lesson {

@@ -36,9 +36,7 @@ fn display_math_in_inline_markup_is_a_span() {
 
 #[test]
 fn paren_math_and_inline_values_reach_katex() {
-    let run = crate::render::testutil::run_with_inlines(vec![
-        crate::render::testutil::ok("0.25"),
-    ]);
+    let run = crate::render::testutil::run_with_inlines(vec![crate::render::testutil::ok("0.25")]);
     let body = render("So \\(p = ${p}\\).\n", &run).body;
     assert!(body.contains("<mi>p</mi><mo>=</mo><mn>0.25</mn>"), "{body}");
 }

@@ -1,11 +1,13 @@
-//! Heading ids and the table of contents. A heading keeps the id it was given (`{#id}`);
+//! The HTML site's heading ids and the table of contents (the PDF gives its headings the
+//! same ids, so that a fragment that works on the site works there). A heading keeps the
+//! id it was given (`{#id}`);
 //! others get a slug of their text (lowercase letters and digits, words joined by `-`),
 //! made unique with `-1`, `-2` … suffixes. Ids never collide with the `block-N` ids of the
 //! rlab blocks. Levels 2 and 3 go into the TOC.
 
 use super::Ev;
+use super::outline::{collapse_spaces, level_number};
 use crate::render::TocEntry;
-use crate::render::common::outline::{collapse_spaces, level_number};
 use pulldown_cmark::{Event, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};
 
@@ -131,7 +133,7 @@ pub(crate) fn slug(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::lesson::parse;
+    use crate::render::common::parse;
 
     fn ids(src: &str, blocks: usize) -> (Vec<TocEntry>, Vec<Heading>) {
         let mut found = Vec::new();
