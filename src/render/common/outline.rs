@@ -204,13 +204,21 @@ fn top_level(
 mod tests {
     use super::*;
 
+    fn anchors(o: &Outline) -> Vec<&str> {
+        o.headings.iter().map(|h| h.anchor.as_str()).collect()
+    }
+
+    fn lesson(source: &str) -> Lesson {
+        let path = std::path::PathBuf::from("/b/content/01-a.md");
+        Lesson::parse(path, "content/01-a.md".into(), source.into(), Vec::new()).expect("a lesson")
+    }
+
     #[test]
     fn headings_get_github_anchors() {
         let src = "# Title\n\n## Pre-LN vs. Post-LN\n\n### Theory\n\n## B\n\n### Theory\n";
         let o = outline(src, 0);
-        let anchors: Vec<&str> = o.headings.iter().map(|h| h.anchor.as_str()).collect();
         assert_eq!(
-            anchors,
+            anchors(&o),
             ["title", "pre-ln-vs-post-ln", "theory", "b", "theory-1"]
         );
         assert_eq!(o.headings[1].level, 2);
@@ -220,9 +228,8 @@ mod tests {
     fn anchors_follow_github_where_the_copies_used_to_differ() {
         let src = "## A-1\n\n## A\n\n## A\n\n##  Two  spaces \n\n## 🎉\n\n## X vs. X̄\n";
         let o = outline(src, 0);
-        let anchors: Vec<&str> = o.headings.iter().map(|h| h.anchor.as_str()).collect();
         assert_eq!(
-            anchors,
+            anchors(&o),
             ["a-1", "a", "a-2", "two--spaces", "", "x-vs-x\u{304}"]
         );
         assert_eq!(o.headings[3].text, "Two spaces");
@@ -230,26 +237,14 @@ mod tests {
 
     #[test]
     fn the_title_the_markdown_book_adds_takes_its_anchor_first() {
-        let source = "---\ntitle: Intro\n---\n## Intro\n\n## Intro\n";
-        let path = std::path::PathBuf::from("/b/content/01-a.md");
-        let lesson = Lesson::parse(path, "content/01-a.md".into(), source.into(), Vec::new())
-            .expect("a lesson");
-        let o = of_lesson(&lesson);
-        assert_eq!(book_title(&lesson, &o), Some("Intro"));
-        let anchors: Vec<&str> = o.headings.iter().map(|h| h.anchor.as_str()).collect();
-        assert_eq!(anchors, ["intro-1", "intro-2"]);
-        let titled = "---\ntitle: Intro\n---\n# Intro\n\n## Intro\n";
-        let lesson = Lesson::parse(
-            lesson.path.clone(),
-            lesson.display.clone(),
-            titled.into(),
-            Vec::new(),
-        )
-        .expect("a lesson");
-        let o = of_lesson(&lesson);
-        assert_eq!(book_title(&lesson, &o), None);
-        let anchors: Vec<&str> = o.headings.iter().map(|h| h.anchor.as_str()).collect();
-        assert_eq!(anchors, ["intro", "intro-1"]);
+        let untitled = lesson("---\ntitle: Intro\n---\n## Intro\n\n## Intro\n");
+        let o = of_lesson(&untitled);
+        assert_eq!(book_title(&untitled, &o), Some("Intro"));
+        assert_eq!(anchors(&o), ["intro-1", "intro-2"]);
+        let titled = lesson("---\ntitle: Intro\n---\n# Intro\n\n## Intro\n");
+        let o = of_lesson(&titled);
+        assert_eq!(book_title(&titled, &o), None);
+        assert_eq!(anchors(&o), ["intro", "intro-1"]);
     }
 
     #[test]

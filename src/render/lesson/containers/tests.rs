@@ -1,6 +1,5 @@
 //! Unit tests of callouts, exercises and solutions.
 
-use super::*;
 use crate::exec::LessonRun;
 use crate::render::testutil::render;
 
