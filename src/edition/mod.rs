@@ -9,8 +9,6 @@
 //! the view, so nothing of a solution can reach any output, while execution and drift
 //! checking saw the whole book: the record does not depend on the edition.
 
-mod regions;
-
 use crate::book::{Book, Lesson};
 use crate::config::Edition;
 use crate::diagnostic::{Diagnostic, Kind};
@@ -55,7 +53,8 @@ pub(crate) fn view(
 
 /// `lesson` and its run without their solutions (the very same when there are none).
 fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, LessonRun)> {
-    let solutions = regions::solutions(&lesson.source, lesson.body_start);
+    let solutions =
+        crate::render::common::markers::solution_spans(&lesson.source, lesson.body_start);
     if solutions.is_empty() {
         return Ok((lesson.clone(), run.clone()));
     }

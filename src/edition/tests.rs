@@ -1,6 +1,6 @@
 use super::*;
 use crate::exec::BlockRun;
-use crate::render::lesson::testutil::{book_of, lesson, ok};
+use crate::render::testutil::{book_of, lesson, ok};
 
 const SOURCE: &str = "# Lesson\n\nIntro ${a}.\n\n```rlab\na = 1\n```\n\n<!-- exercise -->\nCompute b.\n\n<!-- solution -->\nThe secret is ${b}.\n\n```rlab\nb = 42\n```\n\n<!-- end -->\n\nAfter the exercise.\n\n## Next\n\n```rlab\nc = 3\n```\n";
 
@@ -29,32 +29,6 @@ fn student(source: &str, run: &LessonRun) -> (Lesson, LessonRun) {
 }
 
 #[test]
-fn regions_follow_the_container_rules() {
-    let regions = regions::solutions(SOURCE, 0);
-    assert_eq!(regions.len(), 1);
-    let text = &SOURCE[regions[0].clone()];
-    assert!(
-        text.starts_with("<!-- solution -->") && text.contains("b = 42"),
-        "{text}"
-    );
-    assert!(!text.contains("<!-- end -->"), "{text}");
-    let two = "<!-- solution -->\nA\n\n<!-- solution -->\nB\n\n# H\nC\n\n<!-- solution -->\nD\n";
-    let texts: Vec<&str> = (regions::solutions(two, 0).into_iter())
-        .map(|r| &two[r])
-        .collect();
-    assert_eq!(
-        texts,
-        [
-            "<!-- solution -->\nA\n\n",
-            "<!-- solution -->\nB\n\n",
-            "<!-- solution -->\nD\n"
-        ]
-    );
-    let nested = "> <!-- solution -->\n> quoted\n\n- <!-- solution -->\n";
-    assert!(regions::solutions(nested, 0).is_empty());
-}
-
-#[test]
 fn the_student_view_withholds_text_code_and_outputs() {
     let (view, kept) = student(SOURCE, &run());
     assert!(!view.source.contains("secret") && !view.source.contains("b = 42"));
@@ -79,7 +53,7 @@ fn a_solution_right_after_text_and_before_a_heading_stays_apart() {
     let source = "Text\n<!-- solution -->\nHidden\n\nHeading\n===\n";
     let (view, _) = student(source, &LessonRun::default());
     assert!(!view.source.contains("Hidden"), "{}", view.source);
-    let html = crate::render::lesson::testutil::render(&view.source, &LessonRun::default());
+    let html = crate::render::testutil::render(&view.source, &LessonRun::default());
     assert!(html.body.contains("<p>Text</p>"), "{}", html.body);
     assert!(
         html.body.contains("<h1 id=\"heading\">Heading</h1>"),

@@ -1,50 +1,64 @@
 //! The ids a page really has, read from what was rendered: every `id="…"` of a lesson's
 //! HTML body (headings with their generated or `{#id}` ids, rlab blocks, figures, equations,
-//! tables, footnotes, whatever a later pass adds) and of the page template; the anchors
-//! GitHub gives the Markdown book's headings; and the closest existing id to a broken
-//! fragment, to suggest it.
+//! tables, footnotes, whatever a later pass adds) and of the templates the book's pages are
+//! made with (its own where it overrides them); the anchors GitHub gives the Markdown book's
+//! headings; and the closest existing id to a broken fragment, to suggest it.
 
+use crate::book::{Book, Lesson};
+use crate::render::common::anchors::github_anchor;
+use crate::render::common::html;
+use crate::render::common::outline;
+use crate::render::{LessonHtml, ScriptPage};
 use std::collections::BTreeSet;
 
-/// Every `id` attribute of an HTML text, unescaped. Values holding template syntax (`{{`,
-/// `{%`) are skipped.
-pub(crate) fn html_ids(html: &str) -> BTreeSet<String> {
-    let mut ids = BTreeSet::new();
-    let mut rest = html;
-    while let Some(at) = rest.find("id=") {
-        let before = rest[..at].chars().next_back();
-        let after = &rest[at + 3..];
-        rest = after;
-        if !before.is_some_and(char::is_whitespace) {
-            continue;
-        }
-        let Some(quote) = after.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
-            continue;
-        };
-        let Some(end) = after[1..].find(quote) else {
-            break;
-        };
-        let value = &after[1..=end];
-        if !value.contains("{{") && !value.contains("{%") {
-            ids.insert(unescape(value));
-        }
-        rest = &after[end + 1..];
-    }
-    ids
+/// The ids the templates give every lesson page and every script page of a book.
+pub(crate) struct TemplateIds {
+    pub lesson: BTreeSet<String>,
+    pub script: BTreeSet<String>,
 }
 
-/// An attribute value with the entities an HTML writer uses turned back into characters.
-fn unescape(value: &str) -> String {
-    if !value.contains('&') {
-        return value.to_string();
+impl TemplateIds {
+    /// The ids of the templates `book` renders with (the embedded ones alone when the
+    /// book's cannot be read: then the site is not written, and that error is reported).
+    pub(crate) fn of(book: &Book) -> TemplateIds {
+        let dir = &book.config.paths.templates;
+        let ids = |name: &str| {
+            crate::render::template_ids(dir, name)
+                .or_else(|_| crate::render::template_ids(std::path::Path::new(""), name))
+                .unwrap_or_default()
+        };
+        TemplateIds {
+            lesson: ids("lesson.html"),
+            script: ids("script.html"),
+        }
     }
-    (value
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#x27;", "'"))
-    .replace("&lt;", "<")
-    .replace("&gt;", ">")
-    .replace("&amp;", "&")
+
+    /// The ids of a lesson's page: its body's and its templates'.
+    pub(crate) fn lesson_page(&self, page: &LessonHtml) -> BTreeSet<String> {
+        let mut ids = html::ids(&page.body);
+        ids.extend(self.lesson.iter().cloned());
+        ids
+    }
+
+    /// The ids of a script's page: its source's, its figures' and its templates'.
+    pub(crate) fn script_page(&self, script: &ScriptPage) -> BTreeSet<String> {
+        let mut ids = html::ids(&script.source_html);
+        ids.extend(html::ids(&script.figures_html));
+        ids.extend(self.script.iter().cloned());
+        ids
+    }
+}
+
+/// The anchors of a lesson in the Markdown book: GitHub's anchor of every heading (as
+/// numbered on its page there, the title it may start with included), and the `{#id}`s it
+/// keeps as anchors before their headings.
+pub(crate) fn github_ids(lesson: &Lesson) -> BTreeSet<String> {
+    let outline = outline::of_lesson(lesson);
+    let title = outline::book_title(lesson, &outline).map(github_anchor);
+    (outline.headings.into_iter())
+        .flat_map(|h| std::iter::once(h.anchor).chain(h.id))
+        .chain(title)
+        .collect()
 }
 
 /// The id in `ids` closest to `wanted` (by edit distance, case folded), when it is close
@@ -84,21 +98,6 @@ fn distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ids_of_html_are_every_id_attribute_unescaped() {
-        let html = "<h2 id=\"a-b\">A</h2><section class=\"x\" id='block-1'>\
-                    <div data-id=\"no\" id=\"q&amp;a\"></div><p>id=\"text\"</p>\
-                    <a id=\"{{ page.id }}\"></a>";
-        let ids: Vec<String> = html_ids(html).into_iter().collect();
-        assert_eq!(ids, ["a-b", "block-1", "q&a"]);
-    }
-
-    #[test]
-    fn an_unterminated_attribute_ends_the_scan() {
-        assert!(html_ids("<p id=\"open").is_empty());
-        assert!(html_ids("id=").is_empty());
-    }
 
     #[test]
     fn the_closest_id_is_suggested_only_when_close() {

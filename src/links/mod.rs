@@ -31,7 +31,7 @@ pub(crate) struct SourceLink {
 
 /// Every link of the lesson's body, in source order.
 pub(crate) fn links_of(lesson: &Lesson) -> Vec<SourceLink> {
-    crate::render::markdown::outline::outline(&lesson.source, lesson.body_start)
+    crate::render::common::outline::outline(&lesson.source, lesson.body_start)
         .links
         .into_iter()
         .map(|link| SourceLink {
@@ -40,6 +40,16 @@ pub(crate) fn links_of(lesson: &Lesson) -> Vec<SourceLink> {
             range: link.range,
         })
         .collect()
+}
+
+/// What the check reads of the book's templates, as text for the key it is remembered
+/// under: the ids they give lesson and script pages (a template that gains or loses an id
+/// changes what the check finds even when no page changed).
+pub(crate) fn templates_key(book: &crate::book::Book) -> String {
+    let ids = ids::TemplateIds::of(book);
+    let lesson: Vec<&str> = ids.lesson.iter().map(String::as_str).collect();
+    let script: Vec<&str> = ids.script.iter().map(String::as_str).collect();
+    format!("{}\n\n{}", lesson.join("\n"), script.join("\n"))
 }
 
 /// The diagnostic for a broken `link` of `lesson`: a warning, an error under `strict`.

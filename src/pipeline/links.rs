@@ -17,6 +17,7 @@ pub(super) fn key(book: &Book, keys: &[Digest], strict: bool) -> Digest {
     let mut h = KeyHasher::new("links");
     h.bool(strict);
     inputs::config(&mut h, &book.config);
+    h.str(&crate::links::templates_key(book));
     h.u64(keys.len() as u64);
     for key in keys {
         h.digest(key);

@@ -1,9 +1,14 @@
-//! Rendering: a lesson and its run become HTML (`lesson` side: Markdown passes,
+//! Rendering: what every renderer shares is in [`common`] (heading ids and GitHub anchors,
+//! the outline of a lesson, links and paths, region markers, the HTML reader, the text
+//! passes); `links` reads rendered pages through it and [`template_ids`].
+//!
+//! A lesson and its run become HTML (`lesson` side: Markdown passes,
 //! interpolation, math, highlighting, spliced outputs and figures, generated tables), and
 //! the pages become a themed site (`site` side: templates, theme assets, search index,
 //! writing into a temporary directory and swapping it in). Knows nothing of how outputs were
 //! produced.
 
+pub(crate) mod common;
 pub mod epub;
 pub mod figure;
 pub mod highlight;
@@ -14,6 +19,10 @@ mod mathml;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod site;
+#[cfg(test)]
+pub(crate) mod testutil;
+
+pub(crate) use site::templates::template_ids;
 
 use serde::{Deserialize, Serialize};
 

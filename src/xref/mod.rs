@@ -227,14 +227,6 @@ pub(crate) fn anchor_html(id: &str) -> String {
     format!("<a id=\"{}\"></a>", crate::markup::escape(id))
 }
 
-/// The ids of the `<a id="…">` anchors in `html` (what the EPUB and PDF writers link to).
-pub(crate) fn anchor_ids(html: &str) -> Vec<&str> {
-    (html.split("<a id=\"").skip(1))
-        .filter_map(|part| part.split_once('"').map(|(id, _)| id))
-        .filter(|id| !id.is_empty())
-        .collect()
-}
-
 /// `content/12-x.md:57:12`.
 fn place(lesson: &Lesson, at: usize) -> String {
     let (line, col) = crate::book::inline::line_col(&lesson.source, at);

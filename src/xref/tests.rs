@@ -4,7 +4,7 @@
 use super::*;
 use crate::book::Lesson;
 use crate::exec::BlockRun;
-use crate::render::lesson::testutil::book_of;
+use crate::render::testutil::book_of;
 use rlab::Figure;
 use std::path::PathBuf;
 

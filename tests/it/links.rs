@@ -88,6 +88,112 @@ fn the_markdown_book_is_checked_against_githubs_heading_anchors() {
     insta::assert_snapshot!(markdown.join("\n"));
 }
 
+/// The `dest` of every link warning in `stderr` (`… '01-a.md#x' — …`).
+fn warned_destinations(stderr: &str) -> Vec<String> {
+    (stderr.lines())
+        .filter(|l| l.starts_with("warning: ") && l.contains("broken link"))
+        .filter_map(|l| l.split('\'').nth(1).map(String::from))
+        .collect()
+}
+
+#[test]
+fn a_book_that_overrides_lesson_html_is_checked_against_its_own_templates() {
+    let book = fixture_book("links-override");
+    let run = rlbook(book.path(), &["build", "."], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert_eq!(
+        warned_destinations(&run.stderr),
+        ["#sidebar"],
+        "the book's lesson.html has `content` and, in its partial, `notes`; not the \
+         embedded base's `sidebar`:\n{}",
+        run.stderr
+    );
+    let page = std::fs::read_to_string(book.path().join("site/01-only.html")).unwrap();
+    assert!(page.contains("id=\"notes\"") && !page.contains("id=\"sidebar\""));
+    // The partial loses its id, no page changes: the check must not be the remembered one.
+    edit_file(
+        &book.path().join("templates/parts/notes.html"),
+        "<aside id=\"notes\">",
+        "<aside>",
+    );
+    let run = rlbook(book.path(), &["build", "."], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert_eq!(warned_destinations(&run.stderr), ["#notes", "#sidebar"]);
+}
+
+fn xml(xhtml: &str) -> roxmltree::Document<'_> {
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    roxmltree::Document::parse_with_options(xhtml, options).expect("the EPUB page is XML")
+}
+
+/// The elements of an XHTML page that have an id, with their text.
+fn texts_by_id(xhtml: &str) -> Vec<(String, String)> {
+    let doc = xml(xhtml);
+    (doc.descendants())
+        .filter_map(|node| {
+            let id = node.attribute("id")?;
+            let text: String = node.descendants().filter_map(|n| n.text()).collect();
+            Some((id.to_string(), text))
+        })
+        .collect()
+}
+
+/// The `href` and text of every link of an XHTML page.
+fn links_of_page(xhtml: &str) -> Vec<(String, String)> {
+    let doc = xml(xhtml);
+    (doc.descendants())
+        .filter(|node| node.has_tag_name("a"))
+        .filter_map(|node| {
+            let text: String = node.descendants().filter_map(|n| n.text()).collect();
+            Some((node.attribute("href")?.to_string(), text))
+        })
+        .collect()
+}
+
+#[test]
+fn every_link_the_check_accepts_leads_to_its_heading_in_the_epub() {
+    let book = fixture_book("links-github");
+    let run = rlbook(book.path(), &["build", "."], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let warned = warned_destinations(&run.stderr);
+    assert_eq!(warned, ["01-headings.md#x-vs-x"], "{}", run.stderr);
+    assert!(
+        run.stderr.contains("(did you mean '#x-vs-x\u{304}'?)"),
+        "GitHub keeps the combining mark: {}",
+        run.stderr
+    );
+    let epub = std::fs::read(book.path().join("site/GitHub-anchors-fixture.epub")).unwrap();
+    let entries = crate::edition::unzip(&epub);
+    let page = |name: &str| {
+        let (_, data) = (entries.iter().find(|(n, _)| n.ends_with(name)))
+            .unwrap_or_else(|| panic!("no {name} in the EPUB"));
+        String::from_utf8(data.clone()).unwrap()
+    };
+    let targets = texts_by_id(&page("01-headings.xhtml"));
+    let source = std::fs::read_to_string(book.path().join("content/02-links.md")).unwrap();
+    let dests: Vec<&str> = (source.split("](").skip(1))
+        .filter_map(|rest| rest.split(')').next())
+        .collect();
+    let links: Vec<(String, String)> = (links_of_page(&page("02-links.xhtml")).into_iter())
+        .filter(|(href, _)| href.starts_with("01-headings.xhtml#"))
+        .collect();
+    assert_eq!(links.len(), dests.len(), "{links:?}");
+    let accepted =
+        (dests.iter().zip(&links)).filter(|(dest, _)| !warned.iter().any(|w| w == *dest));
+    for (dest, (href, text)) in accepted {
+        let id = &href["01-headings.xhtml#".len()..];
+        let found = targets.iter().find(|(i, _)| i == id);
+        assert_eq!(
+            found.map(|(_, t)| t.as_str()),
+            Some(text.as_str()),
+            "'{dest}' (accepted by the check) leads to '{href}' in the EPUB"
+        );
+    }
+}
+
 /// A local web server: `/ok` 200, `/missing` 404, `/moved` a redirect to `/ok`, `/slow`
 /// answering after 3 s; it counts every request.
 struct Server {

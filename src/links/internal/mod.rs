@@ -5,13 +5,14 @@
 //! the site but not among the anchors GitHub gives that book's headings is reported too.
 //! Absolute paths (`/x`) and links with a scheme are not checked here.
 
-use super::ids::{closest, html_ids};
+use super::ids::{TemplateIds, closest, github_ids};
 use super::{SourceLink, links_of, report};
 use crate::book::inline::LineIndex;
 use crate::book::{Book, Lesson};
 use crate::diagnostic::Diagnostic;
 use crate::render::LessonHtml;
-use crate::render::lesson::links::named_lesson;
+use crate::render::common::urls::percent_decode as decode;
+use crate::render::common::urls::{has_scheme, link_path, named_lesson, split_fragment};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -44,11 +45,12 @@ pub(crate) struct Inputs<'a> {
 /// Every broken internal link of the book (a link into a page that could not be rendered
 /// is not checked).
 pub(crate) fn check_internal(inputs: &Inputs) -> Vec<Diagnostic> {
+    let templates = TemplateIds::of(inputs.book);
     let mut out = Vec::new();
     for lesson in &inputs.book.lessons {
         let lines = LineIndex::new(&lesson.source);
         for link in links_of(lesson) {
-            if let Some(message) = problem(inputs, lesson, &link) {
+            if let Some(message) = problem(inputs, &templates, lesson, &link) {
                 out.push(report(lesson, &lines, &link, message, inputs.strict));
             }
         }
@@ -57,7 +59,12 @@ pub(crate) fn check_internal(inputs: &Inputs) -> Vec<Diagnostic> {
 }
 
 /// What is wrong with `link` of `lesson`, if anything.
-fn problem(inputs: &Inputs, lesson: &Lesson, link: &SourceLink) -> Option<String> {
+fn problem(
+    inputs: &Inputs,
+    templates: &TemplateIds,
+    lesson: &Lesson,
+    link: &SourceLink,
+) -> Option<String> {
     let dest = &link.dest;
     match target(inputs.book, lesson, dest, link.wiki) {
         Target::Lesson { slug, frag } => {
@@ -69,7 +76,7 @@ fn problem(inputs: &Inputs, lesson: &Lesson, link: &SourceLink) -> Option<String
             } else {
                 file_name(&inputs.book.lessons[index].path)
             };
-            let ids = lesson_ids(page);
+            let ids = templates.lesson_page(page);
             if !ids.contains(&frag) {
                 return Some(missing_fragment("broken link", dest, &named, &frag, &ids));
             }
@@ -81,7 +88,9 @@ fn problem(inputs: &Inputs, lesson: &Lesson, link: &SourceLink) -> Option<String
             (!anchors.contains(&frag))
                 .then(|| missing_fragment(kind, dest, &named, &frag, &anchors))
         }
-        Target::Script { slug, name, frag } => script_problem(inputs, dest, slug, name, frag),
+        Target::Script { slug, name, frag } => {
+            script_problem(inputs, templates, dest, (slug, name), frag)
+        }
         Target::File(path) => (!file_exists(inputs.book, lesson, &path))
             .then(|| format!("broken link: '{dest}' — no such file or page in the book")),
         Target::Unchecked => None,
@@ -100,14 +109,10 @@ fn target<'d>(book: &Book, lesson: &Lesson, dest: &'d str, wiki: bool) -> Target
             None => Target::Unchecked,
         };
     }
-    let has_scheme = (dest.split_once(':')).is_some_and(|(s, _)| !s.contains(['/', '#', '?']));
-    if dest.is_empty() || has_scheme || dest.starts_with('/') {
+    if dest.is_empty() || has_scheme(dest) || dest.starts_with('/') {
         return Target::Unchecked;
     }
-    let (path, frag) = dest
-        .split_once('#')
-        .map_or((dest, None), |(p, f)| (p, Some(f)));
-    let path = path.split('?').next().unwrap_or("");
+    let (path, frag) = (link_path(dest), split_fragment(dest).1);
     if path.is_empty() {
         return Target::Lesson {
             slug: lesson.slug.clone(),
@@ -146,12 +151,6 @@ fn lesson_target<'d>(book: &Book, slug: &str, frag: Option<&str>) -> Target<'d> 
     }
 }
 
-fn decode(text: &str) -> String {
-    percent_encoding::percent_decode_str(text)
-        .decode_utf8_lossy()
-        .into_owned()
-}
-
 /// The message for a fragment `frag` that `named` does not have among `ids`.
 /// `kind` says which output the link is broken in.
 fn missing_fragment(
@@ -170,9 +169,9 @@ fn missing_fragment(
 
 fn script_problem(
     inputs: &Inputs,
+    templates: &TemplateIds,
     dest: &str,
-    slug: &str,
-    name: &str,
+    (slug, name): (&str, &str),
     frag: Option<String>,
 ) -> Option<String> {
     let index = inputs.book.lessons.iter().position(|l| l.slug == slug);
@@ -189,35 +188,9 @@ fn script_problem(
         ));
     };
     let frag = frag.filter(|f| !f.is_empty())?;
-    let mut ids = html_ids(&script.source_html);
-    ids.extend(html_ids(&script.figures_html));
-    ids.extend(template_ids("script.html"));
+    let ids = templates.script_page(script);
     let named = format!("the page of {}", script.file_name);
     (!ids.contains(&frag)).then(|| missing_fragment("broken link", dest, &named, &frag, &ids))
-}
-
-/// The ids of a lesson's page: its body's and its template's.
-fn lesson_ids(page: &LessonHtml) -> BTreeSet<String> {
-    let mut ids = html_ids(&page.body);
-    ids.extend(template_ids("lesson.html"));
-    ids
-}
-
-/// The ids the embedded page template `name` and the base template write.
-fn template_ids(name: &str) -> BTreeSet<String> {
-    (crate::render::site::templates::EMBEDDED.iter())
-        .filter(|(file, _)| *file == name || *file == "base.html")
-        .flat_map(|(_, text)| html_ids(text))
-        .collect()
-}
-
-/// The anchors of a lesson in the Markdown book: GitHub's anchor of every heading, and the
-/// `{#id}`s it keeps as anchors before their headings.
-fn github_ids(lesson: &Lesson) -> BTreeSet<String> {
-    let outline = crate::render::markdown::outline::outline(&lesson.source, lesson.body_start);
-    (outline.headings.into_iter())
-        .flat_map(|h| std::iter::once(h.anchor).chain(h.id))
-        .collect()
 }
 
 /// Whether `path` (as linked from `lesson`) is a file of the book: beside the lesson, from

@@ -1,5 +1,5 @@
 use super::*;
-use crate::render::lesson::testutil::{book_of, lesson};
+use crate::render::testutil::{book_of, lesson};
 use std::path::PathBuf;
 
 fn other() -> Lesson {

@@ -8,12 +8,10 @@ use super::content::Renderer;
 use super::html::{self, RawHooks};
 use super::links::Index;
 use super::xml::{Origin, Xhtml, is_ncname};
+use crate::render::common::markers::{OutputMarker, output_marker};
 use crate::render::highlight::highlight;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};
-
-const OUTPUT_START: &str = "rustlab:output-start";
-const OUTPUT_END: &str = "rustlab:output-end";
 
 /// A code block being collected.
 pub(crate) struct CodeBlock {
@@ -288,12 +286,12 @@ impl RawHooks for Hooks<'_> {
     }
 
     fn comment(&mut self, w: &mut Xhtml, comment: &str) {
-        match comment.trim() {
-            OUTPUT_START => w.start("div", &[("class", "output")], Origin::Output),
-            OUTPUT_END => {
+        match output_marker(comment) {
+            Some(OutputMarker::Start) => w.start("div", &[("class", "output")], Origin::Output),
+            Some(OutputMarker::End) => {
                 w.end("div", Origin::Output);
             }
-            _ => {}
+            None => {}
         }
     }
 }

@@ -5,13 +5,19 @@
 //! heading leads to the page, a link to a file outside the EPUB is dropped, and so is one
 //! whose scheme is not `http`, `https`, `mailto`, `ftp` or `tel` (no `javascript:`).
 //!
-//! Headings get their `{#id}`, else GitHub's slug of their text (`-1`, `-2` … for repeats),
+//! Headings get their `{#id}`, else GitHub's anchor of their text (`-1`, `-2` … for
+//! repeats: [`crate::render::common::anchors`], the rule the link checker holds links to),
 //! made a valid XML id. A fragment matches an id exactly, or the slug it was made from, or
 //! loosely (letters and digits only, lowercased), so links written for GitHub or for the
 //! site both resolve. The `<a id="…">` anchors the Markdown book puts before labelled
 //! headings, figures, equations and tables are targets too.
 
 use super::xml::is_ncname;
+use crate::render::common::anchors::GithubAnchors;
+use crate::render::common::outline::push_heading_text;
+use crate::render::common::urls::{
+    folder, join, link_path, percent_decode, relative, scheme, split_fragment,
+};
 use pulldown_cmark::{Event, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};
 
@@ -41,21 +47,20 @@ impl Anchors {
     /// The headings of a page's Markdown and their ids.
     pub(crate) fn of(text: &str) -> Anchors {
         let mut anchors = Anchors::default();
-        let mut counts: HashMap<String, usize> = HashMap::new();
+        let mut github = GithubAnchors::default();
         let mut current: Option<(u8, Option<String>, String)> = None;
         for event in pulldown_cmark::Parser::new_ext(text, super::options()) {
+            if let Some((_, _, text)) = &mut current {
+                push_heading_text(text, &event);
+            }
             match event {
                 Event::Start(Tag::Heading { level, id, .. }) => {
                     current = Some((level as u8, id.map(|i| i.to_string()), String::new()));
                 }
                 Event::End(TagEnd::Heading(_)) => {
                     if let Some((level, id, text)) = current.take() {
-                        anchors.add(level, id, text, &mut counts);
-                    }
-                }
-                Event::Text(t) | Event::Code(t) | Event::InlineMath(t) | Event::DisplayMath(t) => {
-                    if let Some((_, _, text)) = &mut current {
-                        text.push_str(&t);
+                        let anchor = github.next(&text);
+                        anchors.add(level, id, anchor, text);
                     }
                 }
                 Event::Html(html) | Event::InlineHtml(html) => anchors.add_raw(&html),
@@ -65,33 +70,36 @@ impl Anchors {
         anchors
     }
 
-    fn add(
-        &mut self,
-        level: u8,
-        explicit: Option<String>,
-        text: String,
-        counts: &mut HashMap<String, usize>,
-    ) {
-        let base = explicit.unwrap_or_else(|| github_slug(&text));
-        let mut slug = base.clone();
-        let count = counts.entry(base.clone()).or_insert(0);
-        while self.aliases.contains_key(&slug) || self.ids.contains(&xml_id(&slug)) {
-            *count += 1;
-            slug = format!("{base}-{count}");
+    /// A heading with GitHub's `anchor` (and an `explicit` id, if it has one): its XML id,
+    /// made from the explicit id or the anchor and unique among the page's, known also by
+    /// both.
+    fn add(&mut self, level: u8, explicit: Option<String>, anchor: String, text: String) {
+        let slug = explicit.unwrap_or_else(|| anchor.clone());
+        let base = if slug.is_empty() {
+            "section".to_string()
+        } else {
+            xml_id(&slug)
+        };
+        let mut id = base.clone();
+        let mut n = 0;
+        while self.ids.contains(&id) {
+            n += 1;
+            id = format!("{base}-{n}");
         }
-        let id = xml_id(&slug);
         self.ids.insert(id.clone());
-        self.aliases.insert(slug.clone(), id.clone());
-        self.loose.entry(loose(&slug)).or_insert_with(|| id.clone());
+        for name in [slug, anchor] {
+            self.loose.entry(loose(&name)).or_insert_with(|| id.clone());
+            self.aliases.entry(name).or_insert_with(|| id.clone());
+        }
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         self.headings.push(Heading { level, text, id });
     }
 
     /// Remember the ids of the `<a id="…">` anchors in `html`.
     fn add_raw(&mut self, html: &str) {
-        for id in crate::xref::anchor_ids(html) {
-            if is_ncname(id) {
-                self.raw.insert(id.to_string());
+        for id in crate::render::common::html::anchor_ids(html) {
+            if is_ncname(&id) {
+                self.raw.insert(id);
             }
         }
     }
@@ -105,24 +113,6 @@ impl Anchors {
         exact
             .or_else(|| self.loose.get(&loose(fragment)))
             .map(String::as_str)
-    }
-}
-
-/// GitHub's anchor for a heading: lowercase; letters, digits, `-` and `_` kept; spaces
-/// become `-`; everything else dropped.
-pub(crate) fn github_slug(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.trim().chars() {
-        if c.is_alphanumeric() || c == '-' || c == '_' {
-            out.extend(c.to_lowercase());
-        } else if c == ' ' {
-            out.push('-');
-        }
-    }
-    if out.is_empty() {
-        "section".into()
-    } else {
-        out
     }
 }
 
@@ -159,16 +149,11 @@ impl Index {
     /// `None` when its target is not in the EPUB.
     pub(crate) fn link(&self, from: &str, url: &str) -> Option<String> {
         let url = url.trim();
-        if has_scheme(url) {
-            let scheme = url.split(':').next().unwrap_or("").to_ascii_lowercase();
+        if let Some(scheme) = scheme(url) {
             let kept = ["http", "https", "mailto", "ftp", "tel"].contains(&scheme.as_str());
             return kept.then(|| url.to_string());
         }
-        let (path, fragment) = match url.split_once('#') {
-            Some((path, fragment)) => (path, Some(fragment)),
-            None => (url, None),
-        };
-        let path = path.split('?').next().unwrap_or("");
+        let (path, fragment) = (link_path(url), split_fragment(url).1);
         let target = if path.is_empty() {
             from.to_string()
         } else {
@@ -206,18 +191,6 @@ pub(crate) fn xhtml_path(md: &str) -> String {
     }
 }
 
-fn has_scheme(url: &str) -> bool {
-    match url.split_once(':') {
-        Some((scheme, _)) => {
-            scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-                && scheme
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-        }
-        None => false,
-    }
-}
-
 /// Characters a path in a URL may not hold as they are.
 const PATH: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
     .add(b' ')
@@ -239,44 +212,4 @@ const PATH: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
 /// A book path as a URL path (spaces and the like percent-encoded).
 pub(crate) fn encode(path: &str) -> String {
     percent_encoding::utf8_percent_encode(path, PATH).to_string()
-}
-
-fn percent_decode(text: &str) -> String {
-    percent_encoding::percent_decode_str(text)
-        .decode_utf8_lossy()
-        .into_owned()
-}
-
-/// The folder of a book path (`scripts/05-x/a.md` → `scripts/05-x`, `05-x.md` → ``).
-pub(crate) fn folder(path: &str) -> &str {
-    path.rfind('/').map_or("", |at| &path[..at])
-}
-
-/// `rel` from the book folder `dir`, normalised; `None` when it leaves the book or is
-/// absolute.
-pub(crate) fn join(dir: &str, rel: &str) -> Option<String> {
-    if rel.starts_with('/') {
-        return None;
-    }
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-    for part in rel.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            part => parts.push(part),
-        }
-    }
-    Some(parts.join("/"))
-}
-
-/// The path of the book file `target` as seen from the book folder `dir`.
-pub(crate) fn relative(dir: &str, target: &str) -> String {
-    let from: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-    let to: Vec<&str> = target.split('/').filter(|p| !p.is_empty()).collect();
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<&str> = vec![".."; from.len() - common];
-    parts.extend(&to[common..]);
-    parts.join("/")
 }

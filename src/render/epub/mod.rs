@@ -29,6 +29,7 @@ mod testutil;
 
 use crate::book::Book;
 use crate::config::BookMeta;
+use crate::render::common::urls;
 use crate::render::markdown::{MarkdownFigure, MarkdownPage};
 use crate::render::math::{Formula, MathCache};
 use anyhow::{Context, Result, bail};
@@ -243,7 +244,7 @@ fn figures(pages: &[MarkdownPage]) -> impl Iterator<Item = (String, &str)> {
         page.figures.iter().chain(scripts)
     });
     all.filter_map(move |figure: &MarkdownFigure| {
-        let path = links::join("", &figure.path).filter(|p| !p.is_empty())?;
+        let path = urls::join("", &figure.path).filter(|p| !p.is_empty())?;
         seen.insert(path.clone())
             .then_some((path, figure.svg.as_str()))
     })
@@ -261,7 +262,7 @@ fn content_document(
         text: doc.text,
     };
     let body = content::render(&input, index, math);
-    let css = links::relative(links::folder(&doc.path), "style.css");
+    let css = urls::relative(urls::folder(&doc.path), "style.css");
     let mut properties = Vec::new();
     // Math from KaTeX, or an author's own `<math>` (escaped text never holds `<math`).
     if body.mathml || body.xhtml.contains("<math") {

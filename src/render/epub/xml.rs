@@ -11,6 +11,8 @@
 //! with its `summary` (one reading "Details" is added when the author gave none), and a
 //! `summary` anywhere else becomes a `span`.
 
+use crate::render::common::html::xml_char;
+
 /// Who opened an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Origin {
@@ -209,12 +211,6 @@ const PHRASING: [&str; 26] = [
     "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "u", "var",
 ];
 
-/// Characters XML 1.0 allows.
-pub(crate) fn xml_char(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}')
-        || c >= '\u{10000}'
-}
-
 /// `text` escaped for element content, or for a double-quoted attribute value.
 pub(crate) fn escape(text: &str, attribute: bool) -> String {
     let mut out = String::with_capacity(text.len());
@@ -239,14 +235,21 @@ fn push_escaped(out: &mut String, text: &str, attribute: bool) {
 /// An XML name without a colon (element and attribute names, ids).
 pub(crate) fn is_ncname(name: &str) -> bool {
     let mut chars = name.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    let wide = |c: char| c >= '\u{C0}' && !matches!(c, '\u{D7}' | '\u{F7}');
-    (first.is_ascii_alphabetic() || first == '_' || (wide(first) && first.is_alphabetic()))
-        && chars.all(|c| {
-            c.is_ascii_alphanumeric()
-                || matches!(c, '_' | '-' | '.')
-                || (wide(c) && c.is_alphanumeric())
-        })
+    chars.next().is_some_and(name_start_char) && chars.all(name_char)
+}
+
+/// XML 1.0's `NameStartChar` without `:`.
+fn name_start_char(c: char) -> bool {
+    matches!(c,
+        'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
+        | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
+        | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
+        | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
+        | '\u{10000}'..='\u{EFFFF}')
+}
+
+/// XML 1.0's `NameChar` without `:` (combining marks included: `x̄` is a name).
+fn name_char(c: char) -> bool {
+    name_start_char(c)
+        || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
 }

@@ -115,7 +115,7 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
 
 /// The site path of figure `k` of block `n` (both 1-based) of the lesson `slug`.
 pub(crate) fn figure_file(slug: &str, n: usize, k: usize) -> String {
-    let slug = super::sections::url_segment(slug);
+    let slug = crate::render::common::urls::encode_segment(slug);
     format!("figures/{slug}/block-{n}-{k}.svg")
 }
 

@@ -7,23 +7,12 @@
 //! so that a reader without a mouse can scroll it.
 
 use super::{Doc, Ev};
-use crate::book::fence;
 use crate::markup::escape;
+use crate::render::common::markers::{Directive, kind_name, parse_directive};
 use pulldown_cmark::{BlockQuoteKind, CowStr, Event, Tag, TagEnd};
 
 /// The box a Markdown table scrolls in (closed by `</div>` after the table).
 const TABLE_SCROLL: &str = "<div class=\"table-scroll\" tabindex=\"0\">\n";
-
-/// A directive comment that shapes the page.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Directive {
-    Callout(BlockQuoteKind, Option<String>),
-    Exercise(Option<String>),
-    Solution(Option<String>),
-    End,
-    /// A fence directive (`hide`, `details`, `grid`): nothing to do here.
-    Fence,
-}
 
 /// What is open around the current position.
 struct State {
@@ -174,38 +163,6 @@ fn html_block(events: &[Ev], i: usize) -> (String, usize) {
     (text, events.len().saturating_sub(1))
 }
 
-/// `<!-- name -->` or `<!-- name: argument -->`, alone in the block.
-pub(crate) fn parse_directive(html: &str) -> Option<Directive> {
-    let inner = html
-        .trim()
-        .strip_prefix("<!--")?
-        .strip_suffix("-->")?
-        .trim();
-    if inner.contains("-->") {
-        return None;
-    }
-    let (name, arg) = match inner.split_once(':') {
-        Some((n, a)) => (
-            n.trim(),
-            Some(a.trim().to_string()).filter(|a| !a.is_empty()),
-        ),
-        None => (inner, None),
-    };
-    let kind = match name.to_lowercase().as_str() {
-        "note" => BlockQuoteKind::Note,
-        "tip" => BlockQuoteKind::Tip,
-        "important" => BlockQuoteKind::Important,
-        "warning" => BlockQuoteKind::Warning,
-        "caution" => BlockQuoteKind::Caution,
-        "exercise" => return Some(Directive::Exercise(arg)),
-        "solution" => return Some(Directive::Solution(arg)),
-        "end" | "/exercise" | "/solution" => return Some(Directive::End),
-        _ if fence::directive_of(html.trim()).is_some() => return Some(Directive::Fence),
-        _ => return None,
-    };
-    Some(Directive::Callout(kind, arg))
-}
-
 fn aside_open(kind: BlockQuoteKind, title: Option<&str>) -> String {
     let name = kind_name(kind);
     let title = escape(title.unwrap_or(name));
@@ -213,16 +170,6 @@ fn aside_open(kind: BlockQuoteKind, title: Option<&str>) -> String {
         "<aside class=\"callout callout-{}\">\n<p class=\"callout-title\">{title}</p>\n",
         name.to_lowercase()
     )
-}
-
-pub(crate) fn kind_name(kind: BlockQuoteKind) -> &'static str {
-    match kind {
-        BlockQuoteKind::Note => "Note",
-        BlockQuoteKind::Tip => "Tip",
-        BlockQuoteKind::Important => "Important",
-        BlockQuoteKind::Warning => "Warning",
-        BlockQuoteKind::Caution => "Caution",
-    }
 }
 
 #[cfg(test)]

@@ -4,10 +4,11 @@
 //! figures, files `figures/<slug>/output-N-k.svg`) under a caption naming the script, linked
 //! to its page. A directive that shows nothing is a warning.
 
-use super::sections::{script_href, url_segment};
+use super::sections::script_href;
 use super::{Doc, Ev};
 use crate::exec::embedded::{self, Embedded};
 use crate::markup::escape;
+use crate::render::common::urls::encode_segment;
 use crate::render::figure::{self, Place};
 use crate::render::site::links;
 use pulldown_cmark::{CowStr, Event};
@@ -68,7 +69,7 @@ fn figures(doc: &mut Doc, shown: &Embedded, n: usize) -> String {
     if shown.figures.is_empty() {
         return String::new();
     }
-    let slug = url_segment(&doc.lesson.slug);
+    let slug = encode_segment(&doc.lesson.slug);
     let page = links::lesson_page(&doc.lesson.slug);
     let mut html = "<div class=\"figures\" style=\"--cols: 1\">\n".to_string();
     for (j, fig) in shown.figures.iter().enumerate() {

@@ -5,6 +5,7 @@
 //! is kept as written and reported as `broken lesson link 'x.md'`.
 
 use super::{Doc, Ev};
+use crate::render::common::urls::named_lesson;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 pub(crate) fn rewrite<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
@@ -77,29 +78,10 @@ fn md_target(doc: &mut Doc, dest: &str) -> Target {
     }
 }
 
-/// The lesson slug and fragment a link names, whether or not the book has that lesson: a
-/// wikilink's `02-slug`, `02-slug.md`, `02-slug#frag`; a relative link whose path ends in
-/// `.md`, by its file stem. `None` for any other link.
-pub(crate) fn named_lesson(dest: &str, wiki: bool) -> Option<(&str, Option<&str>)> {
-    let (path, frag) = split_fragment(dest);
-    if wiki {
-        return Some((path.trim().trim_end_matches(".md"), frag));
-    }
-    let path = path.split('?').next().unwrap_or("");
-    let has_scheme = path
-        .split_once(':')
-        .is_some_and(|(scheme, _)| !scheme.contains('/'));
-    if has_scheme || path.starts_with('/') || !path.ends_with(".md") {
-        return None;
-    }
-    let stem = path.rsplit('/').next().unwrap_or(path);
-    Some((stem.trim_end_matches(".md"), frag))
-}
-
 fn lesson_target(doc: &mut Doc, slug: &str, frag: Option<&str>) -> Target {
     match doc.lookup_lesson(slug) {
         Some(lesson) => {
-            let mut href = super::sections::url_segment(&lesson.slug) + ".html";
+            let mut href = crate::render::common::urls::encode_segment(&lesson.slug) + ".html";
             if let Some(f) = frag.filter(|f| !f.is_empty()) {
                 href.push('#');
                 href.push_str(f);
@@ -110,13 +92,6 @@ fn lesson_target(doc: &mut Doc, slug: &str, frag: Option<&str>) -> Target {
             }
         }
         None => Target::Broken,
-    }
-}
-
-fn split_fragment(dest: &str) -> (&str, Option<&str>) {
-    match dest.split_once('#') {
-        Some((path, frag)) => (path, Some(frag)),
-        None => (dest, None),
     }
 }
 
@@ -145,9 +120,9 @@ fn replace_text<'t>(
 #[cfg(test)]
 mod tests {
     use crate::exec::LessonRun;
-    use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
+    use crate::render::testutil::{book_of, fake_draw, lesson};
     use std::path::PathBuf;
 
     fn other() -> crate::book::Lesson {
@@ -214,7 +189,7 @@ mod tests {
         let src = "# T\n\nok\n\n[gone](13-gone.md) and\n[[14-gone]]\n";
         let p = page(src, false).unwrap();
         assert_eq!(
-            crate::render::lesson::testutil::warning_texts(&p),
+            crate::render::testutil::warning_texts(&p),
             [
                 "content/03-x.md:5: broken lesson link '13-gone.md'",
                 "content/03-x.md:6: broken lesson link '14-gone'"

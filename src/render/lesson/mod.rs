@@ -2,10 +2,10 @@
 //! figure files, script pages, search text and warnings.
 //!
 //! The passes, in order:
-//! 1. text passes ([`prepare`]): inline values `${…}` are substituted (math-aware) and
+//! 1. text passes (`render::common::prepare`, shared with the Markdown writer): inline values `${…}` are substituted (math-aware) and
 //!    `\(…\)` / `\[…\]` become `$…$` / `$$…$$`, keeping a map back to source offsets;
 //! 2. pulldown-cmark parses the result (the book's options plus math and wikilinks);
-//! 3. event passes: heading ids and the TOC ([`headings`]), the generated sections
+//! 3. event passes: heading ids and the TOC (`render::common::headings`), the generated sections
 //!    ([`sections`]), the search text ([`text`]), lesson links ([`links`]), callouts,
 //!    embedded script outputs ([`embeds`]), exercises and solutions ([`containers`]),
 //!    cross-references, table captions and equation labels ([`xref`]), code blocks with their
@@ -38,27 +38,23 @@
 //! With `strict`, every warning is an error (all of them reported together).
 
 mod blocks;
-pub(crate) mod containers;
+mod containers;
 mod embeds;
-pub(crate) mod headings;
-pub(crate) mod links;
+mod links;
 mod mathml;
-pub(crate) mod prepare;
 mod scripts;
-pub(crate) mod sections;
+mod sections;
 mod text;
 mod xref;
-
-#[cfg(test)]
-pub(crate) mod testutil;
 
 use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Diagnostics, Kind};
 use crate::exec::LessonRun;
+use crate::render::common::prepare;
+use crate::render::common::{headings, parse};
 use crate::render::math::{Formula, MathCache};
 use crate::render::{FigureFile, LessonHtml};
-use pulldown_cmark::{Event, Options, Parser};
-use std::ops::Range;
+use pulldown_cmark::Event;
 
 /// What rendering a lesson needs besides the lesson and its run.
 #[derive(Clone, Copy)]
@@ -75,8 +71,7 @@ pub struct RenderContext<'a> {
     pub draw_figure: crate::render::figure::DrawFn,
 }
 
-/// A parse event with the byte range of the prepared text it came from.
-pub(crate) type Ev<'t> = (Event<'t>, Range<usize>);
+pub(crate) use crate::render::common::Ev;
 
 /// The lesson being rendered and what the passes accumulate.
 pub(crate) struct Doc<'a> {
@@ -230,12 +225,6 @@ fn structure<'t>(
         .collect();
     toc.retain(|entry| kept.contains(entry.id.as_str()));
     (events, toc)
-}
-
-fn parse(text: &str) -> Vec<Ev<'_>> {
-    let options =
-        crate::book::lesson::markdown_options() | Options::ENABLE_MATH | Options::ENABLE_WIKILINKS;
-    Parser::new_ext(text, options).into_offset_iter().collect()
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::render::{FigureFile, ScriptPage};
 /// One page per script of the lesson (`run.scripts[k]` belongs to `lesson.scripts[k]`; a
 /// script without a run gets a page without output).
 pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Vec<ScriptPage> {
-    let slug = super::sections::url_segment(&lesson.slug);
+    let slug = crate::render::common::urls::encode_segment(&lesson.slug);
     lesson
         .scripts
         .iter()
@@ -20,7 +20,7 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
         .map(|(k, script)| {
             let run = run.scripts.get(k);
             let figures = run.map_or(&[][..], |r| &r.figures[..]);
-            let name = super::sections::url_segment(&script.name);
+            let name = crate::render::common::urls::encode_segment(&script.name);
             let page = links::script_page(&lesson.slug, &script.name);
             let (files, html): (Vec<FigureFile>, Vec<String>) = figures
                 .iter()
@@ -53,9 +53,9 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
 mod tests {
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
-    use crate::render::lesson::testutil::{book_of, fake_draw, lesson, run_error};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
+    use crate::render::testutil::{book_of, fake_draw, lesson, run_error};
     use rlab::Figure;
 
     fn script(name: &str) -> Script {

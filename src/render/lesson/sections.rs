@@ -6,18 +6,14 @@
 //! first (a script whose output the lesson embeds links to it), then the author's prose of
 //! the section without its Markdown tables (the hand-typed list the table replaces).
 
-use super::headings::{Heading, collapse_spaces};
 use super::{Doc, Ev};
 use crate::book::fence;
 use crate::markup::escape;
+use crate::render::common::headings::Heading;
+use crate::render::common::outline::{Kind, kind_of};
+use crate::render::common::urls::encode_segment;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use std::ops::Range;
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Kind {
-    Summary,
-    Scripts,
-}
 
 /// A generated section: after which event its table goes, and its body's events.
 struct Section {
@@ -56,14 +52,6 @@ pub(crate) fn drop_replaced<'t>(events: Vec<Ev<'t>>, headings: &[Heading]) -> Ve
         .filter(|(i, _)| !dropped.get(*i).copied().unwrap_or(false))
         .map(|(_, ev)| ev)
         .collect()
-}
-
-pub(crate) fn kind_of(text: &str) -> Option<Kind> {
-    match collapse_spaces(text).to_lowercase().as_str() {
-        "expected numerical outputs summary" => Some(Kind::Summary),
-        "standalone scripts" => Some(Kind::Scripts),
-        _ => None,
-    }
 }
 
 fn find(headings: &[Heading], len: usize) -> Vec<Section> {
@@ -210,20 +198,11 @@ fn scripts_table(doc: &Doc) -> String {
 
 /// The script page of `name`, relative to the lesson page.
 pub(crate) fn script_href(slug: &str, name: &str) -> String {
-    format!("scripts/{}/{}.html", url_segment(slug), url_segment(name))
-}
-
-/// Percent-encode a path segment (everything but unreserved characters).
-pub(crate) fn url_segment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    format!(
+        "scripts/{}/{}.html",
+        encode_segment(slug),
+        encode_segment(name)
+    )
 }
 
 #[cfg(test)]

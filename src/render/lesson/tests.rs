@@ -1,7 +1,7 @@
 //! Tests of the whole lesson pipeline on small sources.
 
 use crate::exec::{BlockRun, LessonRun};
-use crate::render::lesson::testutil::{lesson, ok, render, run_with_inlines};
+use crate::render::testutil::{lesson, ok, render, run_with_inlines};
 
 #[test]
 fn title_toc_and_body() {
@@ -36,7 +36,7 @@ fn warnings_point_at_source_lines_after_substitutions() {
     let run = run_with_inlines(vec![ok("1"), ok("a\nb")]);
     let page = render(src, &run);
     assert_eq!(
-        crate::render::lesson::testutil::warning_texts(&page),
+        crate::render::testutil::warning_texts(&page),
         ["content/03-x.md:4: broken lesson link 'zz.md'"]
     );
 }
@@ -118,14 +118,14 @@ fn odd_inputs_never_panic() {
             ) else {
                 continue;
             };
-            let book = crate::render::lesson::testutil::book_of(vec![l]);
+            let book = crate::render::testutil::book_of(vec![l]);
             let math = crate::render::math::MathCache::default();
             let ctx = super::RenderContext {
                 book: &book,
                 xrefs: &crate::xref::Xrefs::default(),
                 math: &math,
                 strict: false,
-                draw_figure: crate::render::lesson::testutil::fake_draw,
+                draw_figure: crate::render::testutil::fake_draw,
             };
             let page = super::render_lesson(&ctx, &book.lessons[0], &run);
             assert!(page.is_ok());

@@ -56,7 +56,7 @@ fn push_output(doc: &Doc, at: usize, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use crate::exec::{BlockRun, LessonRun};
-    use crate::render::lesson::testutil::render;
+    use crate::render::testutil::render;
 
     #[test]
     fn prose_headings_and_outputs() {

@@ -13,7 +13,7 @@
 use super::{Doc, Ev};
 use crate::markup::escape;
 use crate::render::site::links;
-use crate::xref::{Kind, Piece, Preview, Target};
+use crate::xref::{Kind, Piece, Place, Preview, Target};
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 
 /// Rewrite the references, table captions and equation labels of `events` (over the
@@ -80,7 +80,9 @@ fn reference<'t>(doc: &mut Doc, label: &str) -> Event<'t> {
         href = links::href(&page, &links::lesson_page(&target.slug));
     }
     href.push('#');
-    href.push_str(&links::encode_fragment(target.anchor()));
+    href.push_str(&crate::render::common::urls::encode_segment(
+        target.anchor(),
+    ));
     doc.previews += 1;
     let id = format!("xref-preview-{}", doc.previews);
     let html = format!(
@@ -156,22 +158,21 @@ fn table_captions<'t>(doc: &Doc, mut events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
     events
 }
 
-/// The target of the caption paragraph `Table: … {#tbl-…}` starting at event `i`, and the
-/// index of the paragraph's end.
+/// The target of the caption paragraph starting at event `i`, when the book's table of
+/// cross-references took it for one (`Table: … {#tbl-…}` right after a table: the caption
+/// is read there, once), and the index of the paragraph's end.
 fn caption_paragraph<'a>(doc: &Doc<'a>, events: &[Ev], i: usize) -> Option<(&'a Target, usize)> {
-    let (Event::Start(Tag::Paragraph), _) = events.get(i)? else {
+    let (Event::Start(Tag::Paragraph), range) = events.get(i)? else {
         return None;
     };
-    let (Event::Text(first), _) = events.get(i + 1)? else {
-        return None;
-    };
-    first.strip_prefix("Table:")?;
-    let end = (i..events.len()).find(|&k| matches!(events[k].0, Event::End(TagEnd::Paragraph)))?;
-    let (Event::Text(last), _) = &events[end - 1] else {
-        return None;
-    };
-    let label = last.trim_end().rsplit_once("{#")?.1.strip_suffix('}')?;
+    let at = doc.map.to_source(range.start);
+    let found = doc.ctx.xrefs.lesson(&doc.lesson.slug)?;
+    let label = found.defs.iter().find_map(|def| match &def.place {
+        Place::Table { paragraph, .. } if paragraph.start == at => Some(&def.target.label),
+        _ => None,
+    })?;
     let target = doc.ctx.xrefs.get(label)?;
+    let end = (i..events.len()).find(|&k| matches!(events[k].0, Event::End(TagEnd::Paragraph)))?;
     (target.kind == Kind::Table && target.slug == doc.lesson.slug).then_some((target, end))
 }
 

@@ -22,12 +22,8 @@ use crate::book::CodeBlock;
 use crate::book::fence::directive_of;
 use crate::cache::digest::Digest;
 use crate::markup::escape;
+use crate::render::common::markers::{OUTPUT_END, OUTPUT_START};
 use rlab::Figure;
-
-/// The first line of an output region.
-pub(crate) const REGION_START: &str = "<!-- rustlab:output-start -->";
-/// The last line of an output region.
-pub(crate) const REGION_END: &str = "<!-- rustlab:output-end -->";
 
 /// The edits that write every rlab block of the lesson.
 pub(crate) fn edit(page: &mut Page, edits: &mut Edits) {
@@ -107,13 +103,13 @@ pub(crate) fn region(text: &str, images: &str) -> String {
     if text.is_empty() && images.is_empty() {
         return String::new();
     }
-    let mut out = format!("{REGION_START}\n");
+    let mut out = format!("{OUTPUT_START}\n");
     if !text.is_empty() {
         let fence = fence_for(text);
         out.push_str(&format!("{fence}text\n{text}\n{fence}\n\n"));
     }
     out.push_str(images);
-    out.push_str(REGION_END);
+    out.push_str(OUTPUT_END);
     out.push('\n');
     out
 }
@@ -165,7 +161,7 @@ impl Page<'_> {
 
 /// A figure's alternative text: its title, or `plot N`, with Markdown's punctuation escaped.
 fn alt_text(title: &str, n: usize) -> String {
-    let title = crate::render::lesson::prepare::one_line(title.trim());
+    let title = crate::render::common::prepare::one_line(title.trim());
     if title.is_empty() || title == "Figure" {
         return format!("plot {n}");
     }

@@ -6,9 +6,9 @@
 //! as on the HTML page. Exercise comments stay (GitHub shows nothing of them).
 
 use super::edits::{self, Edits};
-use super::outline::{Outline, Top};
 use crate::markup::escape;
-use crate::render::lesson::containers::{Directive, kind_name, parse_directive};
+use crate::render::common::markers::{Directive, kind_name, parse_directive};
+use crate::render::common::outline::{Outline, Top};
 
 /// The edits that write the lesson's callouts and solutions.
 pub(crate) fn edit(source: &str, outline: &Outline, edits: &mut Edits) {

@@ -50,7 +50,7 @@ mod tests {
     use crate::book::Lesson;
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
-    use crate::render::lesson::testutil::{book_of, fake_draw};
+    use crate::render::testutil::{book_of, fake_draw};
     use rlab::Figure;
     use std::path::PathBuf;
 

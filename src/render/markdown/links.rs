@@ -8,9 +8,9 @@
 
 use super::Page;
 use super::edits::{self, Edits};
-use super::outline::Outline;
-use crate::render::lesson::links::named_lesson;
-use crate::render::lesson::sections::url_segment;
+use crate::render::common::outline::Outline;
+use crate::render::common::urls::encode_segment;
+use crate::render::common::urls::named_lesson;
 
 /// The edits that write the lesson's links and heading ids.
 pub(crate) fn edit(page: &mut Page, outline: &Outline, edits: &mut Edits) {
@@ -26,7 +26,7 @@ pub(crate) fn edit(page: &mut Page, outline: &Outline, edits: &mut Edits) {
             );
             continue;
         };
-        let mut href = url_segment(&lesson.slug) + ".md";
+        let mut href = encode_segment(&lesson.slug) + ".md";
         if let Some(f) = frag.filter(|f| !f.is_empty()) {
             href.push('#');
             href.push_str(f);

@@ -71,7 +71,6 @@ mod edits;
 mod embeds;
 mod links;
 mod math;
-pub(crate) mod outline;
 mod sections;
 mod xref;
 
@@ -79,8 +78,8 @@ use crate::book::inline::{InlineValue, LineIndex};
 use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{InlineRun, LessonRun};
+use crate::render::common::prepare::{text_edits, value_text};
 use crate::render::figure::DrawFn;
-use crate::render::lesson::prepare::{text_edits, value_text};
 use crate::xref::Xrefs;
 use edits::Edits;
 
@@ -145,7 +144,7 @@ pub(crate) fn render_page(
         warnings: Vec::new(),
     };
     let source = lesson.source.as_str();
-    let outline = outline::outline(source, lesson.body_start);
+    let outline = crate::render::common::outline::of_lesson(lesson);
     let mut edits = Edits::default();
     edits.extend(text_edits(lesson, run, markdown_value));
     blocks::edit(&mut page, &mut edits);
@@ -154,9 +153,7 @@ pub(crate) fn render_page(
     links::edit(&mut page, &outline, &mut edits);
     xref::edit(&page, &mut edits);
     containers::edit(source, &outline, &mut edits);
-    if let Some(title) = &lesson.frontmatter.title
-        && !outline.headings.iter().any(|h| h.level == 1)
-    {
+    if let Some(title) = crate::render::common::outline::book_title(lesson, &outline) {
         edits.insert(lesson.body_start, format!("# {}\n\n", escape_text(title)));
     }
     let body = edits.apply(source, lesson.body_start);
@@ -219,7 +216,7 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
             script.file_name,
             escape_text(&script.description),
             escape_text(&lesson.title),
-            crate::render::lesson::sections::url_segment(&lesson.slug),
+            crate::render::common::urls::encode_segment(&lesson.slug),
             script.source.trim_end(),
         );
         out.push(MarkdownScript {
@@ -233,7 +230,7 @@ fn scripts(page: &mut Page) -> Vec<MarkdownScript> {
     out
 }
 
-/// An inline value as Markdown (see [`crate::render::lesson::prepare::value_text`]); a
+/// An inline value as Markdown (see [`crate::render::common::prepare::value_text`]); a
 /// failed value as an italic note.
 fn markdown_value(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> String {
     value_text(value, v, in_math, escape_text, |message| {

@@ -6,8 +6,9 @@
 
 use super::Page;
 use super::edits::{self, Edits};
-use super::outline::{Heading, Outline};
-use crate::render::lesson::sections::{Kind, kind_of, url_segment};
+use crate::render::common::outline::{Heading, Outline};
+use crate::render::common::outline::{Kind, kind_of};
+use crate::render::common::urls::encode_segment;
 use std::ops::Range;
 
 /// The edits that write the lesson's generated sections.
@@ -130,18 +131,22 @@ fn scripts_table(page: &Page) -> String {
 
 /// The page of script `name` of lesson `slug`, relative to the lesson's page.
 pub(crate) fn script_link(slug: &str, name: &str) -> String {
-    format!("scripts/{}/{}.md", url_segment(slug), url_segment(name))
+    format!(
+        "scripts/{}/{}.md",
+        encode_segment(slug),
+        encode_segment(name)
+    )
 }
 
 /// Plain text as a table cell: Markdown's punctuation escaped, one line.
 fn cell_text(text: &str) -> String {
-    super::escape_text(&crate::render::lesson::prepare::one_line(text.trim()))
+    super::escape_text(&crate::render::common::prepare::one_line(text.trim()))
 }
 
 /// `value` as a code span (a longer fence when it holds backticks; `|` escaped, as a table
 /// cell needs even inside code).
 fn code_span(value: &str) -> String {
-    let value = crate::render::lesson::prepare::one_line(value.trim()).replace('|', "\\|");
+    let value = crate::render::common::prepare::one_line(value.trim()).replace('|', "\\|");
     let ticks = if value.contains('`') { "``" } else { "`" };
     let pad = if value.starts_with('`') || value.ends_with('`') {
         " "

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::exec::{BlockRun, LabelledValue};
-use crate::render::lesson::testutil::{book_of, fake_draw, lesson, ok, run_error};
+use crate::render::testutil::{book_of, fake_draw, lesson, ok, run_error};
 
 fn page_of(src: &str, run: &LessonRun) -> (MarkdownPage, Vec<Diagnostic>) {
     let book = book_of(vec![lesson(src)]);

@@ -7,7 +7,7 @@
 
 use super::Page;
 use super::edits::{self, Edits};
-use crate::render::lesson::sections::url_segment;
+use crate::render::common::urls::encode_segment;
 use crate::xref::{Place, Preview, Target};
 use rlab::Figure;
 
@@ -70,11 +70,11 @@ pub(crate) fn edit(page: &Page, edits: &mut Edits) {
 
 /// The link to `target` from the page.
 fn href(page: &Page, target: &Target) -> String {
-    let fragment = crate::render::site::links::encode_fragment(target.anchor());
+    let fragment = crate::render::common::urls::encode_segment(target.anchor());
     if target.slug == page.lesson.slug {
         format!("#{fragment}")
     } else {
-        format!("{}{}.md#{fragment}", page.up, url_segment(&target.slug))
+        format!("{}{}.md#{fragment}", page.up, encode_segment(&target.slug))
     }
 }
 
@@ -93,7 +93,7 @@ impl Page<'_> {
             "" | "Figure" => caption.clone(),
             title => format!("{caption}. {title}"),
         };
-        let alt = super::escape_text(&crate::render::lesson::prepare::one_line(&alt));
+        let alt = super::escape_text(&crate::render::common::prepare::one_line(&alt));
         let text = match &target.preview {
             Preview::Figure {
                 caption: Some(c), ..

@@ -22,6 +22,7 @@ use super::html::{Piece, Scanner};
 use super::links::{Doc, Target, Targets};
 use super::math::Formula;
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::render::common::markers::{OutputMarker, output_marker};
 use crate::render::markdown::MarkdownFigure;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};
@@ -330,17 +331,17 @@ impl<'a, 's> Writer<'a, 's> {
     }
 
     fn html(&mut self, html: &str) {
-        for id in crate::xref::anchor_ids(html) {
-            let label = self.page.doc.anchor_label(id);
+        for id in crate::render::common::html::anchor_ids(html) {
+            let label = self.page.doc.anchor_label(&id);
             self.out.push_str(&format!("#metadata(none)<{label}>"));
         }
         for piece in self.html.feed(html) {
             match piece {
                 Piece::Text(text) => self.out.push_str(&markup(&text)),
-                Piece::Comment(comment) => match comment.trim() {
-                    "rustlab:output-start" => self.in_output = true,
-                    "rustlab:output-end" => self.in_output = false,
-                    _ => {}
+                Piece::Comment(comment) => match output_marker(&comment) {
+                    Some(OutputMarker::Start) => self.in_output = true,
+                    Some(OutputMarker::End) => self.in_output = false,
+                    None => {}
                 },
                 Piece::Tag { name, closing } => self.tag(&name, closing),
             }

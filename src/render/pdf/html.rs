@@ -1,8 +1,10 @@
-//! Raw HTML in a Markdown page, taken apart for the PDF: comments (which may span several
-//! HTML events), tags and the text between them, with the common character references
-//! decoded. The converter decides what each piece becomes: the output markers and the
-//! `<details>`/`<summary>` structure are kept, every other tag is dropped and its text
-//! stays.
+//! Raw HTML in a Markdown page, taken apart for the PDF by the common reader of HTML
+//! ([`crate::render::common::html`]): comments (which may span several HTML events), tags
+//! and the text between them, its character references decoded. The converter decides what
+//! each piece becomes: the output markers and the `<details>`/`<summary>` structure are
+//! kept, every other tag is dropped and its text stays.
+
+use crate::render::common::html::{Token, tokens_to_open_comment};
 
 /// One piece of raw HTML.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,49 +30,27 @@ impl Scanner {
     pub(crate) fn feed(&mut self, html: &str) -> Vec<Piece> {
         let mut pieces = Vec::new();
         let mut rest = html;
-        while !rest.is_empty() {
-            if let Some(open) = self.comment.as_mut() {
-                match rest.find("-->") {
-                    Some(end) => {
-                        open.push_str(&rest[..end]);
-                        pieces.push(Piece::Comment(std::mem::take(open)));
-                        self.comment = None;
-                        rest = &rest[end + 3..];
-                    }
-                    None => {
-                        open.push_str(rest);
-                        rest = "";
-                    }
-                }
-                continue;
-            }
-            rest = self.outside(rest, &mut pieces);
+        if let Some(open) = self.comment.as_mut() {
+            let Some(end) = rest.find("-->") else {
+                open.push_str(rest);
+                return pieces;
+            };
+            open.push_str(&rest[..end]);
+            pieces.push(Piece::Comment(std::mem::take(open)));
+            self.comment = None;
+            rest = &rest[end + 3..];
         }
+        let (tokens, open) = tokens_to_open_comment(rest);
+        for token in tokens {
+            match token {
+                Token::Text(text) => push_text(&mut pieces, text),
+                Token::Comment(comment) => pieces.push(Piece::Comment(comment)),
+                Token::Start { name, .. } => pieces.push(tag(&name, false)),
+                Token::End(name) => pieces.push(tag(&name, true)),
+            }
+        }
+        self.comment = open.map(str::to_string);
         pieces
-    }
-
-    /// Scans text outside a comment up to the next comment or tag; returns what is left.
-    fn outside<'h>(&mut self, rest: &'h str, pieces: &mut Vec<Piece>) -> &'h str {
-        let Some(lt) = rest.find('<') else {
-            push_text(pieces, rest);
-            return "";
-        };
-        push_text(pieces, &rest[..lt]);
-        let after = &rest[lt..];
-        if let Some(body) = after.strip_prefix("<!--") {
-            self.comment = Some(String::new());
-            return body;
-        }
-        match tag(after) {
-            Some((piece, len)) => {
-                pieces.push(piece);
-                &after[len..]
-            }
-            None => {
-                push_text(pieces, "<");
-                &after[1..]
-            }
-        }
     }
 
     /// Whether a comment is still open.
@@ -80,79 +60,17 @@ impl Scanner {
     }
 }
 
-/// The tag at the start of `text` (which starts with `<`) and its length in bytes.
-fn tag(text: &str) -> Option<(Piece, usize)> {
-    let end = text.find('>')?;
-    let inner = &text[1..end];
-    let (closing, inner) = match inner.strip_prefix('/') {
-        Some(inner) => (true, inner),
-        None => (false, inner),
-    };
-    let name: String = inner
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect();
-    let first = inner.chars().next()?;
-    if name.is_empty() || !first.is_ascii_alphabetic() {
-        return None;
+fn tag(name: &str, closing: bool) -> Piece {
+    Piece::Tag {
+        name: name.to_ascii_lowercase(),
+        closing,
     }
-    let name = name.to_ascii_lowercase();
-    Some((Piece::Tag { name, closing }, end + 1))
 }
 
-fn push_text(pieces: &mut Vec<Piece>, text: &str) {
-    if text.is_empty() {
-        return;
-    }
-    let text = decode_entities(text);
+fn push_text(pieces: &mut Vec<Piece>, text: String) {
     match pieces.last_mut() {
         Some(Piece::Text(last)) => last.push_str(&text),
         _ => pieces.push(Piece::Text(text)),
-    }
-}
-
-/// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`, `&nbsp;` and numeric references decoded.
-pub(crate) fn decode_entities(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(&rest[..amp]);
-        let after = &rest[amp..];
-        let decoded = after
-            .find(';')
-            .filter(|&semi| semi <= 10)
-            .and_then(|semi| entity(&after[1..semi]).map(|c| (c, semi + 1)));
-        match decoded {
-            Some((c, len)) => {
-                out.push(c);
-                rest = &after[len..];
-            }
-            None => {
-                out.push('&');
-                rest = &after[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-fn entity(name: &str) -> Option<char> {
-    match name {
-        "amp" => Some('&'),
-        "lt" => Some('<'),
-        "gt" => Some('>'),
-        "quot" => Some('"'),
-        "apos" => Some('\''),
-        "nbsp" => Some('\u{a0}'),
-        _ => {
-            let num = name.strip_prefix('#')?;
-            let code = match num.strip_prefix(['x', 'X']) {
-                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                None => num.parse().ok()?,
-            };
-            char::from_u32(code)
-        }
     }
 }
 
@@ -160,17 +78,10 @@ fn entity(name: &str) -> Option<char> {
 mod tests {
     use super::*;
 
-    fn tag(name: &str, closing: bool) -> Piece {
-        Piece::Tag {
-            name: name.into(),
-            closing,
-        }
-    }
-
     #[test]
     fn pieces_of_html() {
         let mut s = Scanner::default();
-        let pieces = s.feed("<details><summary>A &amp; B</summary>x < y</details>");
+        let pieces = s.feed("<details><Summary>A &amp; B</summary>x < y<!x></details>");
         assert_eq!(
             pieces,
             [
@@ -189,10 +100,14 @@ mod tests {
         let mut s = Scanner::default();
         assert_eq!(s.feed("a<!-- one\n"), [Piece::Text("a".into())]);
         assert!(s.in_comment());
+        assert_eq!(s.feed("still"), []);
         assert_eq!(
-            s.feed("two -->b"),
-            [Piece::Comment(" one\ntwo ".into()), Piece::Text("b".into())]
+            s.feed("two -->b&#65;"),
+            [
+                Piece::Comment(" one\nstilltwo ".into()),
+                Piece::Text("bA".into())
+            ]
         );
-        assert_eq!(decode_entities("&#65;&#x42;&bogus; &"), "AB&bogus; &");
+        assert!(!s.in_comment());
     }
 }

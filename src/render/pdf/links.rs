@@ -5,13 +5,14 @@
 //! label exists, an external URL stays a URL, and anything else is shown as plain text, so
 //! a link can never make the compilation fail.
 //!
-//! Heading ids are the ones the HTML pages give (`render::lesson::headings`), so a
+//! Heading ids are the ones the HTML pages give (`render::common::headings`), so a
 //! fragment that works on the site works here. The `<a id="…">` anchors of a page (before
 //! labelled figures, equations, tables and headings) get labels too, so a cross-reference
 //! `[Figure 12.3](12-x.md#fig-x)` is an internal link.
 
 use super::escape;
-use crate::render::lesson::headings;
+use crate::render::common::headings;
+use crate::render::common::urls;
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag};
 use std::collections::{HashMap, HashSet};
 
@@ -78,8 +79,9 @@ impl Doc<'_> {
         let mut found = Vec::new();
         for event in Parser::new_ext(self.text, options()) {
             if let Event::Html(html) | Event::InlineHtml(html) = event {
-                for id in crate::xref::anchor_ids(&html) {
-                    found.push((id.to_string(), self.anchor_label(id)));
+                for id in crate::render::common::html::anchor_ids(&html) {
+                    let label = self.anchor_label(&id);
+                    found.push((id, label));
                 }
             }
         }
@@ -160,21 +162,18 @@ impl Targets {
     /// Where `href`, written in `doc`, goes.
     pub(crate) fn resolve(&self, doc: &Doc, href: &str) -> Target {
         let href = href.trim();
-        if is_external(href) {
+        if urls::has_scheme(href) {
             return Target::External(href.to_string());
         }
-        let (path, frag) = match href.split_once('#') {
-            Some((path, frag)) => (path, Some(frag)),
-            None => (href, None),
-        };
+        let (path, frag) = urls::split_fragment(href);
         let file = if path.is_empty() {
             Some(doc.file())
         } else {
-            join(&doc.folder(), &percent_decode(path))
+            join(&doc.folder(), &urls::percent_decode(path))
         };
         let key = match (file, frag) {
             (Some(file), Some(frag)) if !frag.is_empty() => {
-                format!("{file}#{}", percent_decode(frag))
+                format!("{file}#{}", urls::percent_decode(frag))
             }
             (Some(file), _) => file,
             (None, _) => return Target::Plain,
@@ -186,46 +185,13 @@ impl Targets {
     }
 }
 
-/// Whether `href` has a URL scheme (`https:`, `mailto:` …).
-fn is_external(href: &str) -> bool {
-    match href.split_once(':') {
-        Some((scheme, _)) => {
-            !scheme.is_empty()
-                && scheme.len() > 1
-                && scheme
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-        }
-        None => false,
-    }
-}
-
-/// `rel` relative to `folder` (empty or ending in `/`), normalised; `None` when it leaves
-/// the book folder.
+/// `rel` from `folder` (empty or ending in `/`), or from the book folder when it starts
+/// with `/`; normalised, `None` when it leaves the book folder.
 pub(crate) fn join(folder: &str, rel: &str) -> Option<String> {
-    let mut parts: Vec<&str> = Vec::new();
-    let full = if rel.starts_with('/') {
-        rel.to_string()
-    } else {
-        format!("{folder}{rel}")
-    };
-    for part in full.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
+    match rel.strip_prefix('/') {
+        Some(absolute) => urls::join("", absolute.trim_start_matches('/')),
+        None => urls::join(folder, rel),
     }
-    Some(parts.join("/"))
-}
-
-/// `%20` and the like decoded (invalid sequences are kept as written).
-fn percent_decode(text: &str) -> String {
-    percent_encoding::percent_decode_str(text)
-        .decode_utf8_lossy()
-        .into_owned()
 }
 
 #[cfg(test)]

@@ -147,7 +147,7 @@ pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Resul
         .map(|e| TocItem {
             level: e.level,
             id: &e.id,
-            href: links::encode_fragment(&e.id),
+            href: crate::render::common::urls::encode_segment(&e.id),
             text: &e.text,
         })
         .collect();
@@ -228,7 +228,7 @@ fn download_link(d: &Download) -> DownloadLink {
     };
     DownloadLink {
         href: (d.path.split('/'))
-            .map(crate::render::lesson::sections::url_segment)
+            .map(crate::render::common::urls::encode_segment)
             .collect::<Vec<_>>()
             .join("/"),
         label,
@@ -273,7 +273,11 @@ pub(crate) fn script(
         .iter()
         .find(|e| e.text.trim().eq_ignore_ascii_case("standalone scripts"))
     {
-        back.href = format!("{}#{}", back.href, links::encode_fragment(&entry.id));
+        back.href = format!(
+            "{}#{}",
+            back.href,
+            crate::render::common::urls::encode_segment(&entry.id)
+        );
     }
     let context = ScriptContext {
         common: common(

@@ -3,6 +3,7 @@
 //! page data stays inside the site. Every link the site writes is relative, so the pages work
 //! from `file://` and from any sub-path of a web server.
 
+use crate::render::common::urls::encode_path;
 use anyhow::{Result, bail};
 use std::path::{Component, Path, PathBuf};
 
@@ -26,25 +27,6 @@ pub(crate) fn root_prefix(page: &str) -> String {
 /// percent-encoded for use in `href`/`src`.
 pub(crate) fn href(from: &str, to: &str) -> String {
     format!("{}{}", root_prefix(from), encode_path(to))
-}
-
-/// Percent-encode a relative path for a URL: everything but unreserved characters and `/` is
-/// escaped, so slugs with spaces or `#` still make valid links.
-pub(crate) fn encode_path(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'/') {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
-/// Percent-encode a fragment identifier (heading ids come from the lesson renderer).
-pub(crate) fn encode_fragment(id: &str) -> String {
-    encode_path(id).replace('/', "%2F")
 }
 
 /// Check that `rel` (a path from page data, e.g. a figure's) is a plain relative path inside
@@ -98,13 +80,6 @@ mod tests {
             href(&script_page("01-a", "demo"), &lesson_page("01-a")),
             "../../01-a.html"
         );
-    }
-
-    #[test]
-    fn links_are_percent_encoded() {
-        assert_eq!(encode_path("a b#c?.html"), "a%20b%23c%3F.html");
-        assert_eq!(encode_path("ünï/x.svg"), "%C3%BCn%C3%AF/x.svg");
-        assert_eq!(encode_fragment("a/b c"), "a%2Fb%20c");
     }
 
     #[test]

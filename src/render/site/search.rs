@@ -33,7 +33,7 @@ pub(crate) fn index_script(pages: &[LessonHtml]) -> Result<String> {
         .iter()
         .map(|p| Entry {
             title: &p.title,
-            page: links::encode_path(&links::lesson_page(&p.slug)),
+            page: crate::render::common::urls::encode_path(&links::lesson_page(&p.slug)),
             headings: p
                 .toc
                 .iter()

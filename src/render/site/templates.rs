@@ -6,8 +6,10 @@
 use super::template_error::{self, Source};
 use crate::markup::escape;
 use anyhow::{Context as _, Result};
-use std::collections::HashMap;
+use regex::Regex;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
+use std::sync::OnceLock;
 use tera::Tera;
 
 /// The default templates, by name.
@@ -34,22 +36,7 @@ impl Templates {
     /// The embedded defaults overridden by the `.html` files under `dir` (absent is fine).
     /// `display` turns a path into the form shown in messages.
     pub(crate) fn load(dir: &Path, display: &dyn Fn(&Path) -> String) -> Result<Templates> {
-        let mut sources: HashMap<String, Source> = EMBEDDED
-            .iter()
-            .map(|(name, text)| {
-                let source = Source {
-                    display: format!("templates/{name} (built-in)"),
-                    text: (*text).to_string(),
-                };
-                ((*name).to_string(), source)
-            })
-            .collect();
-        for (name, path) in override_files(dir)? {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read template {}", display(&path)))?;
-            let display = display(&path);
-            sources.insert(name, Source { display, text });
-        }
+        let sources = sources(dir, display)?;
         let mut tera = Tera::default();
         // HTML escaping that, unlike tera's default, leaves `/` alone so links stay readable
         // (`../../assets/style.css`).
@@ -69,6 +56,50 @@ impl Templates {
             template_error::render_error(&self.sources, &candidates, &e)
         })
     }
+}
+
+/// The embedded templates overridden by the `.html` files under `dir`, by name.
+fn sources(dir: &Path, display: &dyn Fn(&Path) -> String) -> Result<HashMap<String, Source>> {
+    let mut sources: HashMap<String, Source> = EMBEDDED
+        .iter()
+        .map(|(name, text)| {
+            let source = Source {
+                display: format!("templates/{name} (built-in)"),
+                text: (*text).to_string(),
+            };
+            ((*name).to_string(), source)
+        })
+        .collect();
+    for (name, path) in override_files(dir)? {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read template {}", display(&path)))?;
+        let display = display(&path);
+        sources.insert(name, Source { display, text });
+    }
+    Ok(sources)
+}
+
+/// The ids a page made with the template `name` has from its templates: those written by
+/// `name`, by the templates it extends and by those any of them includes, the book's own
+/// templates under `dir` overriding the embedded ones. (Ids inside `{{ … }}` are not known
+/// before rendering and are left out.)
+pub(crate) fn template_ids(dir: &Path, name: &str) -> Result<BTreeSet<String>> {
+    static USED: OnceLock<Regex> = OnceLock::new();
+    let used = USED.get_or_init(|| {
+        Regex::new(r#"\{%-?\s*(?:extends|include)\s+"([^"]+)""#).expect("a valid pattern")
+    });
+    let sources = sources(dir, &|p| p.display().to_string())?;
+    let mut ids = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![name.to_string()];
+    while let Some(name) = todo.pop() {
+        let Some(source) = sources.get(&name).filter(|_| seen.insert(name.clone())) else {
+            continue;
+        };
+        ids.extend(crate::render::common::html::ids(&source.text));
+        todo.extend(used.captures_iter(&source.text).map(|c| c[1].to_string()));
+    }
+    Ok(ids)
 }
 
 /// The `.html` files under `dir`, named by their path relative to it (`/`-separated).

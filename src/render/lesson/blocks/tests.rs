@@ -1,7 +1,7 @@
 //! Unit tests of code block rendering.
 
 use crate::exec::{BlockRun, LessonRun};
-use crate::render::lesson::testutil::{render, run_error};
+use crate::render::testutil::{render, run_error};
 use rlab::Figure;
 
 fn figure(id: u32, title: &str) -> Figure {

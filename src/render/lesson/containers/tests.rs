@@ -1,37 +1,12 @@
 //! Unit tests of callouts, exercises and solutions.
 
-use super::*;
 use crate::exec::LessonRun;
-use crate::render::lesson::testutil::render;
+use crate::render::testutil::render;
 
 fn body(src: &str) -> (String, Vec<String>) {
     let page = render(src, &LessonRun::default());
-    let warnings = super::super::testutil::warning_texts(&page);
+    let warnings = crate::render::testutil::warning_texts(&page);
     (page.body, warnings)
-}
-
-#[test]
-fn directives_parse() {
-    assert_eq!(
-        parse_directive("<!-- note -->\n"),
-        Some(Directive::Callout(BlockQuoteKind::Note, None))
-    );
-    assert_eq!(
-        parse_directive("<!-- Warning: Mind the gap -->"),
-        Some(Directive::Callout(
-            BlockQuoteKind::Warning,
-            Some("Mind the gap".into())
-        ))
-    );
-    assert_eq!(
-        parse_directive("<!-- exercise -->"),
-        Some(Directive::Exercise(None))
-    );
-    assert_eq!(parse_directive("<!-- /solution -->"), Some(Directive::End));
-    assert_eq!(parse_directive("<!-- grid: 2 -->"), Some(Directive::Fence));
-    assert_eq!(parse_directive("<!-- TODO: later -->"), None);
-    assert_eq!(parse_directive("<!-- a --> <!-- b -->"), None);
-    assert_eq!(parse_directive("<div>"), None);
 }
 
 #[test]

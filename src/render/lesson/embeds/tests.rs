@@ -4,9 +4,9 @@ use crate::book::Lesson;
 use crate::book::region::Region;
 use crate::book::script::Script;
 use crate::exec::{LabelledValue, LessonRun, ScriptRun};
-use crate::render::lesson::testutil::{book_of, fake_draw, warning_texts};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
+use crate::render::testutil::{book_of, fake_draw, warning_texts};
 use rlab::Figure;
 use std::path::PathBuf;
 

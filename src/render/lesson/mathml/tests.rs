@@ -1,7 +1,7 @@
 //! Unit tests of math rendering.
 
 use crate::exec::LessonRun;
-use crate::render::lesson::testutil::{render, try_render};
+use crate::render::testutil::{render, try_render};
 
 #[test]
 fn inline_and_display_math() {
@@ -36,9 +36,7 @@ fn display_math_in_inline_markup_is_a_span() {
 
 #[test]
 fn paren_math_and_inline_values_reach_katex() {
-    let run = crate::render::lesson::testutil::run_with_inlines(vec![
-        crate::render::lesson::testutil::ok("0.25"),
-    ]);
+    let run = crate::render::testutil::run_with_inlines(vec![crate::render::testutil::ok("0.25")]);
     let body = render("So \\(p = ${p}\\).\n", &run).body;
     assert!(body.contains("<mi>p</mi><mo>=</mo><mn>0.25</mn>"), "{body}");
 }
@@ -59,7 +57,7 @@ fn katex_errors_are_warnings_or_errors_when_strict() {
         "{}",
         page.body
     );
-    let warnings = crate::render::lesson::testutil::warning_texts(&page);
+    let warnings = crate::render::testutil::warning_texts(&page);
     assert_eq!(warnings.len(), 2);
     assert_eq!(
         warnings[0],

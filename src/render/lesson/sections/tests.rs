@@ -3,9 +3,9 @@
 use super::*;
 use crate::book::script::Script;
 use crate::exec::{BlockRun, LabelledValue, LessonRun, ScriptRun};
-use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
+use crate::render::testutil::{book_of, fake_draw, lesson};
 
 fn value(label: &str, value: &str) -> LabelledValue {
     LabelledValue {
@@ -117,7 +117,6 @@ fn formulas_of_replaced_bodies_are_not_collected() {
 }
 
 #[test]
-fn url_segments() {
-    assert_eq!(url_segment("a b/ü"), "a%20b%2F%C3%BC");
+fn script_hrefs() {
     assert_eq!(script_href("03-x", "run_me"), "scripts/03-x/run_me.html");
 }

@@ -1,7 +1,7 @@
 //! Cross-references on the HTML page of a small lesson: links, previews, captions, numbers.
 
 use crate::exec::{BlockRun, LessonRun};
-use crate::render::lesson::testutil::render;
+use crate::render::testutil::render;
 use rlab::Figure;
 
 #[test]

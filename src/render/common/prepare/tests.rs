@@ -2,7 +2,7 @@
 //! conversion, and the offset map.
 
 use super::*;
-use crate::render::lesson::testutil::{err, lesson, ok, run_with_inlines};
+use crate::render::testutil::{err, lesson, ok, run_with_inlines};
 
 fn prepared(src: &str, values: Vec<InlineRun>) -> (Prepared, Lesson) {
     let l = lesson(src);

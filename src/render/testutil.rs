@@ -78,14 +78,14 @@ pub(crate) fn try_render(
     let book = book_of(vec![lesson(src)]);
     let math = crate::render::math::MathCache::default();
     let (xrefs, _) = crate::xref::Xrefs::collect(&book, std::slice::from_ref(run));
-    let ctx = super::RenderContext {
+    let ctx = crate::render::lesson::RenderContext {
         book: &book,
         xrefs: &xrefs,
         math: &math,
         strict,
         draw_figure: fake_draw,
     };
-    super::render_lesson(&ctx, &book.lessons[0], run)
+    crate::render::lesson::render_lesson(&ctx, &book.lessons[0], run)
 }
 
 /// The page's warnings as `file:line: message`.

@@ -1,11 +1,14 @@
-//! Heading ids and the table of contents. A heading keeps the id it was given (`{#id}`);
+//! The HTML site's heading ids and the table of contents (the PDF gives its headings the
+//! same ids, so that a fragment that works on the site works there). A heading keeps the
+//! id it was given (`{#id}`);
 //! others get a slug of their text (lowercase letters and digits, words joined by `-`),
 //! made unique with `-1`, `-2` … suffixes. Ids never collide with the `block-N` ids of the
 //! rlab blocks. Levels 2 and 3 go into the TOC.
 
 use super::Ev;
+use super::outline::{collapse_spaces, level_number};
 use crate::render::TocEntry;
-use pulldown_cmark::{Event, HeadingLevel, Tag, TagEnd};
+use pulldown_cmark::{Event, Tag, TagEnd};
 use std::collections::{HashMap, HashSet};
 
 /// A heading of the page: where its events are, its level and plain text.
@@ -127,25 +130,10 @@ pub(crate) fn slug(text: &str) -> String {
     }
 }
 
-pub(crate) fn collapse_spaces(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-pub(crate) fn level_number(level: HeadingLevel) -> u8 {
-    match level {
-        HeadingLevel::H1 => 1,
-        HeadingLevel::H2 => 2,
-        HeadingLevel::H3 => 3,
-        HeadingLevel::H4 => 4,
-        HeadingLevel::H5 => 5,
-        HeadingLevel::H6 => 6,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::lesson::parse;
+    use crate::render::common::parse;
 
     fn ids(src: &str, blocks: usize) -> (Vec<TocEntry>, Vec<Heading>) {
         let mut found = Vec::new();
