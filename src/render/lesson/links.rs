@@ -145,7 +145,7 @@ fn replace_text<'t>(
 #[cfg(test)]
 mod tests {
     use crate::exec::LessonRun;
-    use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
+    use crate::render::lesson::testutil::{FAKE_DRAW, book_of, lesson};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
     use std::path::PathBuf;
@@ -168,7 +168,7 @@ mod tests {
             xrefs: &crate::xref::Xrefs::default(),
             math: &math,
             strict,
-            draw_figure: fake_draw,
+            draw_figure: FAKE_DRAW,
         };
         render_lesson(&ctx, &book.lessons[1], &LessonRun::default())
     }

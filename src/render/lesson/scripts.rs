@@ -56,7 +56,7 @@ mod tests {
     use crate::book::script::Script;
     use crate::exec::{LessonRun, ScriptRun};
     use crate::lang::Figure;
-    use crate::render::lesson::testutil::{book_of, fake_draw, lesson, run_error};
+    use crate::render::lesson::testutil::{FAKE_DRAW, book_of, lesson, run_error};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
 
@@ -83,7 +83,7 @@ mod tests {
             xrefs: &crate::xref::Xrefs::default(),
             math: &math,
             strict: false,
-            draw_figure: fake_draw,
+            draw_figure: FAKE_DRAW,
         };
         let run = LessonRun {
             scripts: vec![ScriptRun {

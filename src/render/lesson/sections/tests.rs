@@ -3,7 +3,7 @@
 use super::*;
 use crate::book::script::Script;
 use crate::exec::{BlockRun, LabelledValue, LessonRun, ScriptRun};
-use crate::render::lesson::testutil::{book_of, fake_draw, lesson};
+use crate::render::lesson::testutil::{FAKE_DRAW, book_of, lesson};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
 
@@ -39,7 +39,7 @@ fn rendered(scripts: Vec<Script>, run: &LessonRun) -> String {
         xrefs: &crate::xref::Xrefs::default(),
         math: &math,
         strict: false,
-        draw_figure: fake_draw,
+        draw_figure: FAKE_DRAW,
     };
     render_lesson(&ctx, &book.lessons[0], run).unwrap().body
 }
