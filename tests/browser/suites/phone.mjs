@@ -7,14 +7,14 @@
 //   article.
 // - Every text of every figure is at least 11 CSS px tall as rendered: its computed font
 //   size times the scale its SVG is drawn at (rendered width over viewBox width), at 390 px
-//   and at 1280 px. No two tick labels of an axis overlap, and no figure is wider than the
+//   and at 1280 px, on the lesson pages and on the standalone scripts' pages. No two tick labels of an axis overlap, and no figure is wider than the
 //   page. Hovering a panel shows a readout; dragging across a chart zooms it (its x tick
 //   labels change) and a double-click resets it.
 // Saves target/shots/phone-<theme>-top.png (the first screen) and
 // phone-<theme>-figure.png (the first figure) for lesson 12, else the first lesson page.
 import fs from "node:fs";
 import path from "node:path";
-import { openPage, setTheme, visit, fileUrl, screenshot } from "../lib.mjs";
+import { openPage, setTheme, visit, fileUrl, screenshot, sitePages } from "../lib.mjs";
 
 export const needs = ["site"];
 
@@ -188,9 +188,25 @@ async function checkDesktop(ctx, site, rel) {
   }
 }
 
+/* A standalone script's page (no "On this page"): its figures at both widths. */
+async function checkScriptPage(ctx, site, rel) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await openPage(ctx.browser, viewport);
+    try {
+      await visit(page, fileUrl(path.join(site, rel)));
+      await checkFigures(ctx, page, `${rel} (${viewport.width} px)`);
+    } finally {
+      await page.close();
+    }
+  }
+}
+
 export async function run(ctx) {
   const { site } = ctx.options;
   const pages = lessonPages(site);
+  const scripts = sitePages(site).filter((p) => p.startsWith("scripts/"));
+  for (const rel of scripts) await checkScriptPage(ctx, site, rel);
+  if (scripts.length) ctx.log(`${scripts.length} script pages' figures checked at 390 and 1280 px`);
   const shown = pages.find((p) => p.startsWith("12-")) || pages[0];
   const shots = path.resolve("target/shots");
   fs.mkdirSync(shots, { recursive: true });
