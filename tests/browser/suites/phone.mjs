@@ -6,8 +6,9 @@
 //   it (its links then show) and closes it again. On a desktop screen it is open beside the
 //   article.
 // - Every text of every figure is at least 11 CSS px tall as rendered: its computed font
-//   size times the scale its SVG is drawn at (rendered width over viewBox width), at 390 px
-//   and at 1280 px, on the lesson pages and on the standalone scripts' pages. No two tick labels of an axis overlap, and no figure is wider than the
+//   size times the scale its SVG is drawn at (rendered width over viewBox width), at 390 px,
+//   1280 px and on the smallest phones (320 px), on the lesson pages and on the standalone
+//   scripts' pages. No two tick labels of an axis overlap, and no figure is wider than the
 //   page. Hovering a panel shows a readout; dragging across a chart zooms it (its x tick
 //   labels change) and a double-click resets it.
 // Saves target/shots/phone-<theme>-top.png (the first screen) and
@@ -20,6 +21,7 @@ export const needs = ["site"];
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
+const SMALL = { width: 320, height: 568 };
 /* The smallest text a reader should have to read, in CSS px. */
 const LEGIBLE_PX = 11;
 
@@ -50,7 +52,7 @@ function measureFigures() {
         }
       }
     }
-    const right = figure.getBoundingClientRect().right;
+    const right = Math.max(figure.getBoundingClientRect().right, svg.getBoundingClientRect().right);
     return {
       id: figure.id,
       shown: true,
@@ -183,6 +185,9 @@ async function checkDesktop(ctx, site, rel) {
     if (open === false) ctx.fail(`${where}: "On this page" is not open beside the article`);
     const figures = await checkFigures(ctx, page, where);
     if (figures.count) ctx.log(`${where}: smallest figure text ${figures.smallest.toFixed(1)} px over ${figures.count} figures`);
+    await page.setViewport(SMALL);
+    const small = await checkFigures(ctx, page, `${rel} (320 px)`);
+    if (small.count) ctx.log(`${rel} (320 px): smallest figure text ${small.smallest.toFixed(1)} px`);
   } finally {
     await page.close();
   }
@@ -190,7 +195,7 @@ async function checkDesktop(ctx, site, rel) {
 
 /* A standalone script's page (no "On this page"): its figures at both widths. */
 async function checkScriptPage(ctx, site, rel) {
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const viewport of [PHONE, DESKTOP, SMALL]) {
     const page = await openPage(ctx.browser, viewport);
     try {
       await visit(page, fileUrl(path.join(site, rel)));
@@ -206,7 +211,7 @@ export async function run(ctx) {
   const pages = lessonPages(site);
   const scripts = sitePages(site).filter((p) => p.startsWith("scripts/"));
   for (const rel of scripts) await checkScriptPage(ctx, site, rel);
-  if (scripts.length) ctx.log(`${scripts.length} script pages' figures checked at 390 and 1280 px`);
+  if (scripts.length) ctx.log(`${scripts.length} script pages' figures checked at 390, 1280 and 320 px`);
   const shown = pages.find((p) => p.startsWith("12-")) || pages[0];
   const shots = path.resolve("target/shots");
   fs.mkdirSync(shots, { recursive: true });
