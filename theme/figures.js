@@ -18,6 +18,19 @@
     return b.length < a.length ? b : a;
   }
   function short(v) { return num(+v.toPrecision(4)); }
+  /* A readout's number, to the unit 10^-d that `res` (the size of what a reader can tell
+     apart, in data units) asks for; every digit is in the data table and the CSV. */
+  function fmt(v, res) {
+    if (typeof v !== "number" || !isFinite(v) || !(res > 0) || !v) return num(v);
+    var d = Math.ceil(-Math.log10(res) - 1e-9), sig = Math.floor(Math.log10(Math.abs(v))) + d + 1;
+    if (sig < 1) return num(Math.round(v * Math.pow(10, d)) / Math.pow(10, d));
+    return num(+v.toPrecision(Math.min(17, sig)));
+  }
+  /* The span of finite values, over 1000: the resolution of a colour or height scale. */
+  function range(vs) {
+    var f = vs.filter(function (v) { return typeof v === "number" && isFinite(v); });
+    return (Math.max.apply(null, f) - Math.min.apply(null, f)) / 1000 || 1;
+  }
 
   /* ---- axes: plot space is the data, or log10 of it on a log axis ---- */
   function toPlot(ax, v) {
@@ -106,7 +119,7 @@
       var level = Y(y[0]);
       if (level !== null) {
         items.push({ s: k, box: [P.p.x.lo, P.p.x.hi, level, level], at: [P.p.x.lo, level],
-          name: label, text: "y = " + num(y[0]) });
+          name: label, v: [["y", y[0], "y"]] });
       }
     } else if (s.kind === "step") {
       var n = x.length, w = n > 1 ? (x[n - 1] - x[0]) / (n - 1) : 1;
@@ -114,7 +127,7 @@
         var lo = x[0] - w / 2 + i * w, top = Y(y[i]);
         if (top === null) continue;
         items.push({ s: k, box: [lo, lo + w, Math.min(base, top), Math.max(base, top)], at: [x[i], top],
-          name: label, text: "x = " + num(x[i]) + ", count = " + num(y[i]),
+          name: label, v: [["x", x[i], "x"], ["count", y[i], "y"]],
           sub: "bin " + short(lo) + " to " + short(lo + w) });
       }
     } else if (s.kind === "bar") {
@@ -125,13 +138,13 @@
         var name = category(P, x[j]);
         items.push({ s: k, box: [c - bw / 2, c + bw / 2, Math.min(base, t), Math.max(base, t)], at: [c, t],
           name: [label, name].filter(Boolean).join(": "),
-          text: (name === null ? "x = " + num(x[j]) + ", " : "") + "y = " + num(y[j]) });
+          v: (name === null ? [["x", x[j], "x"]] : []).concat([["y", y[j], "y"]]) });
       }
     } else {
       for (var m = 0; m < Math.min(x.length, y.length); m++) {
         var px = X(x[m]), py = Y(y[m]);
         if (px === null || py === null) continue;
-        items.push({ s: k, at: [px, py], name: label, text: "x = " + num(x[m]) + ", y = " + num(y[m]) });
+        items.push({ s: k, at: [px, py], name: label, v: [["x", x[m], "x"], ["y", y[m], "y"]] });
       }
     }
     return items;
@@ -140,6 +153,7 @@
     var d = P.p.cells, b = P.p.block || 1, perRow = Math.ceil(d.cols / b), items = [];
     var name = function (labels, i) { return labels && labels[i] !== undefined ? labels[i] : String(i + 1); };
     P.stride = perRow;
+    P.res = { c: range(d.values) };
     d.values.forEach(function (v, i) {
       var r0 = Math.floor(i / perRow) * b, c0 = (i % perRow) * b;
       var r1 = Math.min(r0 + b, d.rows), c1 = Math.min(c0 + b, d.cols);
@@ -147,13 +161,15 @@
         ? "row " + name(d.ylabels, r0) + ", column " + name(d.xlabels, c0)
         : "rows " + (r0 + 1) + "–" + r1 + ", columns " + (c0 + 1) + "–" + c1 + " (mean)";
       items.push({ s: 0, box: [c0, c1, d.rows - r1, d.rows - r0], at: [(c0 + c1) / 2, d.rows - (r0 + r1) / 2],
-        name: where, text: "value = " + num(v) });
+        name: where, v: [["value", v, "c"]] });
     });
     return items;
   }
   function gridItems(P) {
-    return P.p.grid.map(function (g) {
-      return { s: 0, pixel: [g[0], g[1]], text: "x = " + num(g[2]) + ", y = " + num(g[3]) + ", z = " + num(g[4]) };
+    var g = P.p.grid, col = function (k) { return range(g.map(function (r) { return r[k]; })); };
+    P.res = { x: col(2), y: col(3), z: col(4) };
+    return g.map(function (r) {
+      return { s: 0, pixel: [r[0], r[1]], v: [["x", r[2], "x"], ["y", r[3], "y"], ["z", r[4], "z"]] };
     });
   }
 
@@ -249,7 +265,8 @@
     this.mark.setAttribute("cy", at[1]);
     this.mark.style.display = "";
     clear(F.tip);
-    [["rlf-name", it.name], ["rlf-val", it.text], ["rlf-sub", it.sub]].forEach(function (part) {
+    var text = this.text(it);
+    [["rlf-name", it.name], ["rlf-val", text], ["rlf-sub", it.sub]].forEach(function (part) {
       if (!part[1]) return;
       var span = document.createElement("span");
       span.className = part[0];
@@ -262,7 +279,20 @@
     F.tip.style.top = top + "%";
     F.tip.classList.toggle("rlf-left", left > 60);
     F.tip.classList.toggle("rlf-below", top < 20);
-    if (announce) F.live.textContent = [it.name, it.text, it.sub].filter(Boolean).join("; ");
+    if (announce) F.live.textContent = [it.name, text, it.sub].filter(Boolean).join("; ");
+  };
+  /* The readout of item `it`: each value to the resolution of its scale, one pixel of the
+     axis at the current zoom (of a colour or height scale: a thousandth of its range). */
+  Panel.prototype.text = function (it) {
+    var P = this, p = P.p, v = P.view, r = p.rect;
+    return it.v.map(function (part) {
+      var value = part[1], res = P.res && P.res[part[2]];
+      if (res === undefined) {
+        var a = p[part[2]], px = part[2] === "x" ? (v[1] - v[0]) / r.w : (v[3] - v[2]) / r.h;
+        res = a.log ? px * Math.LN10 * Math.abs(value) : px;
+      }
+      return part[0] + " = " + fmt(value, res);
+    }).join(", ");
   };
   Panel.prototype.hide = function () {
     if (this.mark) this.mark.style.display = "none";
@@ -314,7 +344,7 @@
     if (this.p.kind !== "xy" || e.button !== 0) return;
     var pt = this.point(e);
     var legend = this.legendAt(pt);
-    if (legend !== null) return this.F.toggle(this, legend);
+    if (legend !== null) return toggle(this.F.fig, this.i, legend);
     this.drag = { from: pt };
     this.hit.setPointerCapture(e.pointerId);
   };
@@ -405,13 +435,15 @@
     });
   };
 
-  /* ---- a figure: its panels, tooltip, live region and tools ---- */
-  function Figure(fig, n) {
-    var F = this, json = fig.querySelector(".rlf-json");
+  /* ---- a figure: its panels, tooltip, live region and tools, per drawing ---- */
+  /* A figure is drawn twice (its own layout and one for narrow screens, the stylesheet shows
+     one): a Figure per drawing, sharing the tools, which act on both. */
+  function Figure(fig, view, data, name) {
+    var F = this;
     F.fig = fig;
-    F.svg = fig.querySelector("svg.rlf");
-    F.view = fig.querySelector(".rlf-view");
-    try { F.data = JSON.parse(json.textContent); } catch (e) { return; }
+    F.view = view;
+    F.svg = view.querySelector("svg.rlf");
+    F.data = data;
     F.original = F.svg.outerHTML;
     F.tip = document.createElement("div");
     F.tip.className = "rlf-tip";
@@ -425,21 +457,16 @@
     F.live.setAttribute("aria-live", "polite");
     F.help = document.createElement("p");
     F.help.className = "visually-hidden";
-    F.help.id = (fig.id || "rlf" + n) + "-help";
+    F.help.id = name + "-help";
     F.help.textContent = "Arrow keys step through the values; up and down change series. " +
       "Plus and minus zoom, 0 resets. Drag to zoom with a pointer, double-click to reset.";
-    F.view.appendChild(F.tip);
-    F.view.appendChild(F.sel);
-    fig.appendChild(F.live);
-    fig.appendChild(F.help);
-    F.panels = F.data.panels.map(function (p, i) { return new Panel(F, p, i); });
+    [F.tip, F.sel, F.live, F.help].forEach(function (e) { view.appendChild(e); });
+    F.panels = data.panels.map(function (p, i) { return new Panel(F, p, i); });
     F.svg.addEventListener("click", function (e) {
       var key = e.target.closest && e.target.closest(".rlf-key"), panel = key && key.closest(".rlf-panel");
       if (!key || !panel) return;
-      var i = +/rlf-p(\d+)/.exec(panel.getAttribute("class"))[1], k = +/rlf-k(\d+)/.exec(key.getAttribute("class"))[1];
-      if (F.panels[i]) F.toggle(F.panels[i], k);
+      toggle(fig, +/rlf-p(\d+)/.exec(panel.getAttribute("class"))[1], +/rlf-k(\d+)/.exec(key.getAttribute("class"))[1]);
     });
-    F.tools();
   }
   Figure.prototype.toggle = function (P, k) {
     P.hidden[k] = !P.hidden[k];
@@ -450,25 +477,39 @@
     if (box) box.checked = !hide;
     if (P.at >= 0 && !P.visible(P.items[P.at])) P.hide();
   };
+  /* Series `k` of panel `i` hidden or shown again, in every drawing of `fig`. */
+  function toggle(fig, i, k) {
+    fig.rlf.forEach(function (F) { if (F.panels[i]) F.toggle(F.panels[i], k); });
+  }
   Figure.prototype.zoomed = function () {
-    this.reset.hidden = !this.panels.some(function (P) { return P.isZoomed; });
+    var reset = this.fig.rlfReset;
+    if (reset) reset.hidden = !this.fig.rlf.some(function (F) { return F.panels.some(function (P) { return P.isZoomed; }); });
   };
-  Figure.prototype.tools = function () {
-    var F = this, bar = F.fig.querySelector(".rlf-bar"), files = bar && bar.querySelector(".rlf-files");
+  /* The shared tools: reset zoom, copy, and the series menu. */
+  function tools(fig) {
+    var F = fig.rlf[0], bar = fig.querySelector(".rlf-bar"), files = bar && bar.querySelector(".rlf-files");
     if (!bar) return;
-    var tools = document.createElement("span");
-    tools.className = "rlf-tools";
+    var box = document.createElement("span");
+    box.className = "rlf-tools";
     var button = function (text, act) {
       var b = document.createElement("button");
       b.type = "button";
       b.textContent = text;
       b.addEventListener("click", act);
-      tools.appendChild(b);
+      box.appendChild(b);
       return b;
     };
-    F.reset = button("Reset zoom", function () { F.panels.forEach(function (P) { P.zoom(null); }); });
-    F.reset.hidden = true;
-    button("Copy SVG", function () { F.copy(); });
+    fig.rlfReset = button("Reset zoom", function () {
+      fig.rlf.forEach(function (G) { G.panels.forEach(function (P) { P.zoom(null); }); });
+    });
+    fig.rlfReset.hidden = true;
+    button("Copy SVG", function () {
+      /* Said in the live region of the drawing shown; the SVG copied is the figure's file. */
+      var live = fig.rlf.filter(function (G) { return G.view.offsetParent; }).concat(F)[0].live;
+      var say = function (text) { return function () { live.textContent = text; }; };
+      if (!navigator.clipboard) return say("Copying is not allowed here; use the SVG download")();
+      navigator.clipboard.writeText(F.original).then(say("SVG copied"), say("The SVG could not be copied"));
+    });
     var entries = [];
     F.panels.forEach(function (P) {
       (P.p.legend || []).forEach(function (l) { entries.push([P, l[0]]); });
@@ -481,29 +522,42 @@
       list.innerHTML = "<legend class=\"visually-hidden\">Series shown</legend>";
       entries.forEach(function (e) {
         var P = e[0], k = e[1], s = P.p.series[k], label = document.createElement("label");
-        var box = document.createElement("input");
-        box.type = "checkbox";
-        box.checked = true;
-        box.setAttribute("data-series", P.i + "-" + k);
-        box.addEventListener("change", function () { if (box.checked === !!P.hidden[k]) F.toggle(P, k); });
-        label.appendChild(box);
+        var input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = true;
+        input.setAttribute("data-series", P.i + "-" + k);
+        input.addEventListener("change", function () { if (input.checked === !!P.hidden[k]) toggle(fig, P.i, k); });
+        label.appendChild(input);
         label.appendChild(document.createTextNode(" " + (F.panels.length > 1 && P.p.title ? P.p.title + ": " : "") + s.label));
         list.appendChild(label);
       });
       menu.appendChild(list);
       bar.insertBefore(menu, files);
     }
-    bar.insertBefore(tools, files);
-  };
-  Figure.prototype.copy = function () {
-    var live = this.live, say = function (text) { return function () { live.textContent = text; }; };
-    if (!navigator.clipboard) return say("Copying is not allowed here; use the SVG download")();
-    navigator.clipboard.writeText(this.original).then(say("SVG copied"), say("The SVG could not be copied"));
-  };
+    bar.insertBefore(box, files);
+  }
 
+
+  /* The narrow drawing's data: the figure's values, placed where that drawing has them. */
+  function placed(data, views) {
+    return { w: views.w, h: views.h, panels: data.panels.map(function (p, i) {
+      var q = Object.assign({}, p, views.panels[i]);
+      if (p.grid) q.grid = p.grid.map(function (g, j) { return q.points[j].slice(0, 2).concat(g.slice(2)); });
+      return q;
+    }) };
+  }
   function init() {
     document.querySelectorAll("figure.plot").forEach(function (fig, n) {
-      if (!fig.rlf && fig.querySelector(".rlf-json") && fig.querySelector("svg.rlf")) fig.rlf = new Figure(fig, n);
+      var json = fig.querySelector(".rlf-json"), narrow = fig.querySelector(".rlf-json-narrow"), data;
+      if (fig.rlf || !json) return;
+      try { data = JSON.parse(json.textContent); } catch (e) { return; }
+      fig.rlf = [];
+      fig.querySelectorAll(".rlf-view").forEach(function (view, v) {
+        var d = data, name = (fig.id || "rlf" + n) + (v ? "-n" : "");
+        if (v) try { d = placed(data, JSON.parse(narrow.textContent)); } catch (e) { return; }
+        if (view.querySelector("svg.rlf")) fig.rlf.push(new Figure(fig, view, d, name));
+      });
+      if (fig.rlf.length) tools(fig);
     });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

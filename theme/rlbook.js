@@ -1,6 +1,7 @@
 /* rlbook page behaviour: the light/dark toggle (its choice kept in localStorage, the system
-   preference followed until then), the sidebar toggle on narrow screens, and opening every
-   <details> while printing, Escape hiding a cross-reference's preview. No dependencies. */
+   preference followed until then), the sidebar toggle on narrow screens, the "On this page"
+   list open beside the article and collapsed above it, opening every <details> while
+   printing, Escape hiding a cross-reference's preview. No dependencies. */
 (function () {
   "use strict";
   var KEY = "rlbook-theme";
@@ -91,6 +92,19 @@
     });
   }
 
+  // "On this page" (a <details>, collapsed in the page) opens where it stands beside the
+  // article (the stylesheet's wide layout) and closes where it stands above it, so that on
+  // a phone the lesson's title is on the first screen.
+  function setupToc() {
+    var toc = document.querySelector(".toc-details");
+    if (!toc || !window.matchMedia) return;
+    var wide = window.matchMedia("(min-width: 75.001rem)");
+    var follow = function () { toc.open = wide.matches; };
+    follow();
+    if (wide.addEventListener) wide.addEventListener("change", follow);
+    else if (wide.addListener) wide.addListener(follow);
+  }
+
   function setupPrinting() {
     var opened = [];
     window.addEventListener("beforeprint", function () {
@@ -121,6 +135,7 @@
   function init() {
     setupTheme();
     setupSidebar();
+    setupToc();
     setupPrinting();
     setupPreviews();
   }

@@ -208,7 +208,7 @@ impl PageMemory {
             math,
             xrefs: ctx.xrefs,
             strict: ctx.strict,
-            draw_figure: rlab::plot::svg::draw,
+            draw_figure: crate::render::figure::SVG,
         };
         let results = (chosen.par_iter())
             .map(|(lesson, run)| {

@@ -65,6 +65,18 @@ pub(crate) fn fake_draw(fig: &rlab::Figure, id: &str) -> rlab::plot::svg::Drawin
     }
 }
 
+/// The stand-in renderers: the narrow drawing says so.
+pub(crate) const FAKE_DRAW: crate::render::figure::Draw = crate::render::figure::Draw {
+    wide: fake_draw,
+    narrow: fake_narrow,
+};
+
+pub(crate) fn fake_narrow(fig: &rlab::Figure, id: &str) -> rlab::plot::svg::Drawing {
+    let mut drawing = fake_draw(fig, id);
+    drawing.svg = drawing.svg.replacen("<svg ", "<svg data-narrow=\"\" ", 1);
+    drawing
+}
+
 /// Render `src` (as `content/03-x.md`, the only lesson of its book) with `run`.
 pub(crate) fn render(src: &str, run: &LessonRun) -> crate::render::LessonHtml {
     try_render(src, run, false).unwrap_or_else(|e| panic!("{e:#}"))
@@ -83,7 +95,7 @@ pub(crate) fn try_render(
         xrefs: &xrefs,
         math: &math,
         strict,
-        draw_figure: fake_draw,
+        draw_figure: crate::render::testutil::FAKE_DRAW,
     };
     crate::render::lesson::render_lesson(&ctx, &book.lessons[0], run)
 }

@@ -274,9 +274,11 @@ pub(crate) fn page_figures(html: &str) -> Vec<PageFigure> {
         let end = text[start..].find(close)?;
         Some(text[start..start + end + close.len()].to_string())
     };
-    html.split("<figure class=\"plot\" id=\"")
+    // `<figure class="plot" id="…">`, or `class="plot rlf-cols2"` for a grid of panels.
+    html.split("<figure class=\"plot")
         .skip(1)
         .filter_map(|rest| {
+            let (_, rest) = rest.split_once("\" id=\"")?;
             let (id, rest) = rest.split_once('"')?;
             let body = &rest[..rest.find("</figure>")?];
             let json = between(body, "class=\"rlf-json\">", "</script>")?;

@@ -219,7 +219,7 @@ fn page_blocks(html: &str) -> Vec<PageBlock> {
                 .unwrap_or_default();
             PageBlock {
                 text: text.trim().to_string(),
-                figures: section.matches("<figure class=\"plot\"").count(),
+                figures: section.matches("<figure class=\"plot").count(),
             }
         })
         .collect()

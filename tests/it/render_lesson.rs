@@ -44,7 +44,10 @@ fn render_book(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<anyhow::Res
         xrefs: &xrefs,
         math: &math,
         strict,
-        draw_figure: svg_stub,
+        draw_figure: rlbook::render::figure::Draw {
+            wide: svg_stub,
+            narrow: svg_stub,
+        },
     };
     let empty = LessonRun::default();
     book.lessons
@@ -204,7 +207,7 @@ fn fixture_page_contract() {
     );
     assert!(body.contains("<details class=\"rlab-details\"><summary>Statistics of the samples</summary>\n<section class=\"rlab-block\" id=\"block-3\">"));
     let grid = section(&body, 4);
-    assert!(grid.contains("<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\" id=\"rlf4-1\">\n<div class=\"rlf-view\">\n<svg"));
+    assert!(grid.contains("<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\" id=\"rlf4-1\">\n<div class=\"rlf-view rlf-wide\">\n<svg"));
     assert!(
         grid.contains("<title>2 Samples</title>"),
         "the figure's SVG is inline"

@@ -110,8 +110,29 @@ pub(crate) fn json(fig: &Figure, drawing: &Drawing) -> String {
         h: drawing.height,
         panels,
     };
-    let text = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string());
-    // `</script>` or `<!--` inside a string must not end or confuse the element.
+    script_safe(&serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string()))
+}
+
+/// The narrow drawing's geometry, for the page script: its size and, per panel, what
+/// [`json`] gives of where it was drawn (the values are the same and are sent once).
+pub(crate) fn views_json(drawing: &Drawing) -> String {
+    #[derive(Serialize)]
+    struct Views<'a> {
+        w: u32,
+        h: u32,
+        panels: &'a [PanelView],
+    }
+    let views = Views {
+        w: drawing.width,
+        h: drawing.height,
+        panels: &drawing.panels,
+    };
+    script_safe(&serde_json::to_string(&views).unwrap_or_else(|_| "{}".to_string()))
+}
+
+/// JSON text safe inside a `<script>` element: `</script>` or `<!--` inside a string must
+/// not end or confuse the element.
+fn script_safe(text: &str) -> String {
     text.replace("</", "<\\/").replace("<!--", "<\\!--")
 }
 

@@ -122,7 +122,7 @@ mod tests {
     use crate::exec::LessonRun;
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
-    use crate::render::testutil::{book_of, fake_draw, lesson};
+    use crate::render::testutil::{FAKE_DRAW, book_of, lesson};
     use std::path::PathBuf;
 
     fn other() -> crate::book::Lesson {
@@ -143,7 +143,7 @@ mod tests {
             xrefs: &crate::xref::Xrefs::default(),
             math: &math,
             strict,
-            draw_figure: fake_draw,
+            draw_figure: FAKE_DRAW,
         };
         render_lesson(&ctx, &book.lessons[1], &LessonRun::default())
     }

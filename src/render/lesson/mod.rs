@@ -66,9 +66,9 @@ pub struct RenderContext<'a> {
     pub xrefs: &'a crate::xref::Xrefs,
     /// Turn warnings (broken links, math errors) into errors.
     pub strict: bool,
-    /// The figure renderer: `rlab::plot::svg::draw` in the build. Passed in rather
+    /// The figure renderers: [`crate::render::figure::SVG`] in the build. Passed in rather
     /// than called directly so that rendering tests need no plotting.
-    pub draw_figure: crate::render::figure::DrawFn,
+    pub draw_figure: crate::render::figure::Draw,
 }
 
 pub(crate) use crate::render::common::Ev;

@@ -55,7 +55,7 @@ mod tests {
     use crate::exec::{LessonRun, ScriptRun};
     use crate::render::lesson::{RenderContext, render_lesson};
     use crate::render::math::MathCache;
-    use crate::render::testutil::{book_of, fake_draw, lesson, run_error};
+    use crate::render::testutil::{FAKE_DRAW, book_of, lesson, run_error};
     use rlab::Figure;
 
     fn script(name: &str) -> Script {
@@ -81,7 +81,7 @@ mod tests {
             xrefs: &crate::xref::Xrefs::default(),
             math: &math,
             strict: false,
-            draw_figure: fake_draw,
+            draw_figure: FAKE_DRAW,
         };
         let run = LessonRun {
             scripts: vec![ScriptRun {

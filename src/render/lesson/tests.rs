@@ -125,7 +125,7 @@ fn odd_inputs_never_panic() {
                 xrefs: &crate::xref::Xrefs::default(),
                 math: &math,
                 strict: false,
-                draw_figure: crate::render::testutil::fake_draw,
+                draw_figure: crate::render::testutil::FAKE_DRAW,
             };
             let page = super::render_lesson(&ctx, &book.lessons[0], &run);
             assert!(page.is_ok());

@@ -1,14 +1,17 @@
 // Suite `figures`: the figures of every lesson page of a built site (--site) as a reader uses
-// them. Every panel of every figure, hovered at a grid of points, shows a readout whose
-// numbers are values of that panel's data as the record (<book>/expected/<lesson>.txt, the
-// book being the site's parent folder) holds them; the keyboard reads values too and
+// them, in the drawing the page shows (a figure carries its own and one for narrow screens).
+// Every panel of every figure, hovered at a grid of points, shows a readout whose numbers
+// are values of that panel's data as the record (<book>/expected/<lesson>.txt, the book
+// being the site's parent folder) holds them, rounded to the resolution of their scale (one
+// pixel of the axis; a thousandth of a colour or height range) and with no digit finer
+// than that resolution asks for; the keyboard reads values too and
 // announces them; no legend covers data; a legend click hides and shows a series (lesson
 // 12's "Activation magnitude vs. depth", else the first figure with a legend); dragging a
 // chart zooms (the axes are redrawn inside the dragged range) and double-click resets; the
 // theme button recolours a figure's text and background, and on a chart the dark figure is
 // dark (mean luminance far below the light one) with legible text, and prints light; its SVG
 // file, opened alone, shows it in its light colours; nothing is requested; the shared
-// figure script is at most 8 KB gzipped.
+// figure script is at most 9 KB gzipped.
 // Saves light.png, dark.png, hover-light.png, hover-dark.png, zoom.png and standalone.png,
 // for each lesson in a folder of its own.
 import fs from "node:fs";
@@ -48,12 +51,82 @@ function value(word) {
   return word in special ? special[word] : Number(word);
 }
 
-/* The numbers a readout states: every value after an `=`; for a surface point only its z
-   (the record holds a surface's heights, not its grid). */
+/* The numbers a readout states, each with its name: every value after an `=`; for a
+   surface point only its z (the record holds a surface's heights, not its grid). */
 function statedNumbers(text) {
-  const words = Array.from(text.matchAll(/=\s*(NaN|-?Inf|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)/g), (m) => m[1]);
-  const numbers = words.map(value);
-  return /\bz = /.test(text) ? numbers.slice(-1) : numbers;
+  const stated = Array.from(
+    text.matchAll(/(\w+) = (NaN|-?Inf|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)/g),
+    (m) => ({ name: m[1], word: m[2], n: value(m[2]) }),
+  );
+  return /\bz = /.test(text) ? stated.slice(-1) : stated;
+}
+
+/* The unit of the last digit a number is written with: 0.01 for `24.69`, 1e-7 for
+   `1.23e-7`, 1000 for `123000`. */
+export function unitOf(word) {
+  const [mantissa, exp = "0"] = word.split("e");
+  const [whole, decimals] = mantissa.split(".");
+  const zeros = decimals === undefined ? (/0*$/.exec(whole.replace(/^-?0*/, ""))[0] || "").length : 0;
+  return 10 ** (Number(exp) - (decimals || "").length + zeros);
+}
+
+/* The resolutions of the scales of every panel of the drawing shown in `view`, computed
+   from the figure's data: per panel {x, y} (units per pixel, at a value v: a log axis
+   scales by v), `value` (heatmap) and `z` (surface), a thousandth of their range. */
+function scales(view) {
+  return view.evaluate((v) => {
+    const f = v.closest("figure.plot");
+    const data = JSON.parse(f.querySelector(".rlf-json").textContent);
+    const geometry = v.classList.contains("rlf-narrow")
+      ? JSON.parse(f.querySelector(".rlf-json-narrow").textContent).panels
+      : data.panels;
+    const range = (vs) => {
+      const fin = vs.filter((x) => typeof x === "number" && Number.isFinite(x));
+      return (Math.max(...fin) - Math.min(...fin)) / 1000 || 1;
+    };
+    return data.panels.map((p, i) => {
+      const g = geometry[i];
+      const axis = (a, px) => a && { per: (a.hi - a.lo) / px, log: !!a.log };
+      return {
+        x: axis(g.x, g.rect.w),
+        y: axis(g.y, g.rect.h),
+        value: p.cells ? range(p.cells.values) : null,
+        z: p.grid ? range(p.grid.map((r) => r[4])) : null,
+      };
+    });
+  });
+}
+
+/* The resolution a stated number's scale has: its axis, or its range. */
+function resolution(scale, { name, n }) {
+  const axis = name === "x" ? scale.x : name === "y" || name === "count" ? scale.y : null;
+  if (axis) return axis.log ? axis.per * Math.LN10 * Math.abs(n) : axis.per;
+  return scale[name] || null;
+}
+
+/* Problems of one stated number: not a recorded value at the shown precision, or more
+   digits than its scale can tell apart. */
+function checkStated(stated, scale, recorded) {
+  const res = resolution(scale, stated);
+  if (!Number.isFinite(stated.n) || !res) {
+    return recorded.has(stated.n) ? [] : [`states ${stated.word}, not a recorded value of this panel`];
+  }
+  const unit = 10 ** -Math.ceil(-Math.log10(res) - 1e-9);
+  const problems = [];
+  if (stated.n !== 0 && unitOf(stated.word) < unit * (1 - 1e-9)) {
+    problems.push(`states ${stated.word}, finer than its scale's resolution ${res.toPrecision(3)} (unit ${unit.toPrecision(1)})`);
+  }
+  const near = [...recorded].some((r) => Math.abs(r - stated.n) <= unit / 2 + 1e-12 * Math.abs(r));
+  if (!near) problems.push(`states ${stated.word}, not a recorded value of this panel to ±${(unit / 2).toPrecision(1)}`);
+  return problems;
+}
+
+/* The drawing of `figure` the page shows. */
+export async function shownView(figure) {
+  for (const view of await figure.$$(".rlf-view")) {
+    if (await view.evaluate((v) => v.getClientRects().length > 0)) return view;
+  }
+  throw new Error("no drawing of the figure is shown");
 }
 
 /* Hover `hit` at a grid of points; the readouts seen. */
@@ -82,16 +155,20 @@ async function checkReadouts(ctx, page, recorded, rel) {
       ctx.fail(`${id}: no recorded figure ${k} of block ${block}`);
       continue;
     }
-    const tip = await figure.$(".rlf-tip");
-    const hits = await figure.$$(".rlf-hit");
+    const view = await shownView(figure);
+    const tip = await view.$(".rlf-tip");
+    const hits = await view.$$(".rlf-hit");
+    const scale = await scales(view);
     if (hits.length !== panels.length) ctx.fail(`${id}: ${hits.length} interactive panels, ${panels.length} recorded`);
     for (const [p, hit] of hits.entries()) {
       const texts = await hoverGrid(page, hit, tip);
       for (const text of texts) {
-        const numbers = statedNumbers(text);
-        if (!text || !numbers.length) ctx.fail(`${id} panel ${p + 1}: hovering shows no readout (${JSON.stringify(text)})`);
-        for (const n of numbers) {
-          if (!panels[p].has(n)) ctx.fail(`${id} panel ${p + 1}: readout ${JSON.stringify(text)} states ${n}, not a recorded value of this panel`);
+        const stated = statedNumbers(text);
+        if (!text || !stated.length) ctx.fail(`${id} panel ${p + 1}: hovering shows no readout (${JSON.stringify(text)})`);
+        for (const one of stated) {
+          for (const problem of checkStated(one, scale[p], panels[p])) {
+            ctx.fail(`${id} panel ${p + 1}: readout ${JSON.stringify(text)} ${problem}`);
+          }
         }
         readouts += 1;
       }
@@ -102,13 +179,17 @@ async function checkReadouts(ctx, page, recorded, rel) {
 }
 
 async function checkKeyboard(ctx, page, figure, panels) {
-  const hit = await figure.$(".rlf-hit");
+  const view = await shownView(figure);
+  const hit = await view.$(".rlf-hit");
   await hit.focus();
   for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "End", "ArrowLeft"]) await page.keyboard.press(key);
-  const said = await figure.$eval("[aria-live]", (e) => e.textContent);
-  const shown = await figure.$eval(".rlf-tip .rlf-val", (e) => e.textContent);
-  const numbers = statedNumbers(shown);
-  if (!numbers.length || !numbers.every((n) => panels[0].has(n)) || !said.includes(shown)) {
+  const live = (await view.$("[aria-live]")) || (await figure.$("[aria-live]"));
+  const said = await live.evaluate((e) => e.textContent);
+  const shown = await view.$eval(".rlf-tip .rlf-val", (e) => e.textContent);
+  const stated = statedNumbers(shown);
+  const scale = (await scales(view))[0];
+  const wrong = stated.flatMap((one) => checkStated(one, scale, panels[0]));
+  if (!stated.length || wrong.length || !said.includes(shown)) {
     ctx.fail(`the keyboard readout ${JSON.stringify(shown)} (announced ${JSON.stringify(said)}) does not state recorded values`);
   }
 }
@@ -122,8 +203,9 @@ async function figureTitled(page, title) {
 }
 
 async function checkLegendToggle(ctx, page, figure) {
-  const shown = () => figure.$eval(".rlf-series.rlf-s0", (g) => getComputedStyle(g).display !== "none");
-  const key = await figure.$(".rlf-key.rlf-k0");
+  const view = await shownView(figure);
+  const shown = () => view.$eval(".rlf-series.rlf-s0", (g) => getComputedStyle(g).display !== "none");
+  const key = await view.$(".rlf-key.rlf-k0");
   await key.evaluate((e) => e.scrollIntoView({ block: "center" }));
   const box = await key.boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -134,7 +216,7 @@ async function checkLegendToggle(ctx, page, figure) {
 
 /* No point along any drawn series of `figure` lies inside its legend box. */
 async function checkLegendCoversNoData(ctx, figure) {
-  const inside = await figure.evaluate((f) => {
+  const inside = await (await shownView(figure)).evaluate((f) => {
     const legend = f.querySelector(".rlf-legend rect").getBBox();
     let hits = 0;
     for (const path of f.querySelectorAll(".rlf-series path")) {
@@ -150,8 +232,9 @@ async function checkLegendCoversNoData(ctx, figure) {
 }
 
 async function checkZoom(ctx, page, figure, file) {
-  const ticks = () => figure.$$eval(".rlf-p0 .rlf-lx text", (ts) => ts.map((t) => t.textContent));
-  const hit = await figure.$(".rlf-hit");
+  const view = await shownView(figure);
+  const ticks = () => view.$$eval(".rlf-p0 .rlf-lx text", (ts) => ts.map((t) => t.textContent));
+  const hit = await view.$(".rlf-hit");
   await hit.evaluate((e) => e.scrollIntoView({ block: "center" }));
   const before = await ticks();
   let box = await hit.boundingBox();
@@ -200,7 +283,7 @@ async function look(page, figure) {
       const px = c.getImageData(0, 0, image.width, image.height).data;
       let sum = 0;
       for (let i = 0; i < px.length; i += 4) sum += (0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2]) / 255;
-      const f = document.getElementById(id);
+      const f = [...document.getElementById(id).querySelectorAll(".rlf-view")].find((v) => v.getClientRects().length);
       const fill = (sel) => getComputedStyle(f.querySelector(sel)).fill;
       return { luminance: sum / (px.length / 4), text: fill(".rlf-lx text"), background: fill(".rlf-bg") };
     },
@@ -242,7 +325,7 @@ async function checkThemes(ctx, page, url, id, chart, out) {
   }
   /* Printing a dark page prints the figure light. */
   await page.emulateMediaType("print");
-  const printed = await page.$eval(`#${id} .rlf-bg`, (r) => getComputedStyle(r).fill);
+  const printed = await page.$eval(`#${id} .rlf-wide .rlf-bg`, (r) => getComputedStyle(r).fill);
   await page.emulateMediaType(null);
   if (printed !== light.background) ctx.fail(`printed from the dark theme, the figure background is ${printed}`);
   ctx.log(`luminance light ${light.luminance.toFixed(3)}, dark ${toggled.luminance.toFixed(3)}; ` +
@@ -255,7 +338,7 @@ async function hoverShots(page, url, id, out) {
     await setTheme(page, theme, "media");
     await visit(page, url);
     const figure = await page.$(`#${id}`);
-    const hit = await figure.$(".rlf-hit");
+    const hit = await (await shownView(figure)).$(".rlf-hit");
     await hit.evaluate((e) => e.scrollIntoView({ block: "center" }));
     const box = await hit.boundingBox();
     await page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.45);
@@ -268,8 +351,8 @@ function lessonPages(site) {
   return fs.readdirSync(site).filter((f) => f.endsWith(".html") && f !== "index.html").sort();
 }
 
-/* The figure script every page shares stays within 8 KB gzipped. */
-const SCRIPT_BUDGET = 8 * 1024;
+/* The figure script every page shares stays within 9 KB gzipped. */
+const SCRIPT_BUDGET = 9 * 1024;
 
 export async function run(ctx) {
   const { site } = ctx.options;

@@ -33,7 +33,8 @@ function inspect() {
   }
   const figures = Array.from(document.querySelectorAll("figure.plot")).map((figure, i) => {
     const box = figure.getBoundingClientRect();
-    const svg = figure.querySelector("svg");
+    /* The drawing shown: the figure's own, or the one laid out for a narrow figure. */
+    const svg = Array.from(figure.querySelectorAll("svg")).find((s) => s.getClientRects().length) || null;
     const img = figure.querySelector("img");
     let content = "nothing";
     if (svg && svg.getBoundingClientRect().width > 0) content = "svg";

@@ -1,11 +1,33 @@
 // Suite `xref`: cross-reference previews on the pages of a built site (--site) that have
-// references (e.g. tests/books/xref). In light and dark: every preview is hidden at first;
-// hovering a reference to a figure shows its preview with the figure's image (loaded) and
-// caption; focusing a reference to an equation from the keyboard shows the equation's math;
-// Escape hides it; the preview's text contrasts with its background. Saves
-// xref-<theme>.png (the hovered preview) and xref-focus-<theme>.png in target/shots.
+// references (e.g. tests/books/xref). In light and dark (dark both by prefers-color-scheme
+// and by the stored choice): every preview is hidden at first; hovering a reference to a
+// figure shows its preview with the figure's image (loaded) and caption, the image in the
+// page's theme (its mean luminance, as shown, light or dark like the page's figures);
+// focusing a reference to an equation from the keyboard shows the equation's math; Escape
+// hides it; the preview's text contrasts with its background. Saves xref-<theme>.png (the
+// hovered preview; xref-dark-storage.png by the stored choice) and xref-focus-<theme>.png in
+// target/shots.
 import path from "node:path";
 import { openPage, setTheme, visit, fileUrl, screenshot, sitePages } from "../lib.mjs";
+
+/* The mean relative luminance (0 black … 1 white) of `element` as the page shows it. */
+async function shownLuminance(page, element) {
+  const png = await element.screenshot({ encoding: "base64" });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const c = canvas.getContext("2d");
+    c.drawImage(image, 0, 0);
+    const px = c.getImageData(0, 0, image.width, image.height).data;
+    let sum = 0;
+    for (let i = 0; i < px.length; i += 4) sum += (0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2]) / 255;
+    return sum / (px.length / 4);
+  }, png);
+}
 
 export const needs = ["site"];
 
@@ -40,10 +62,11 @@ function contrast(a, b) {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-async function checkPage(ctx, page, url, theme) {
+async function checkPage(ctx, page, url, theme, via) {
   const shots = path.resolve("target/shots");
-  await setTheme(page, theme);
+  await setTheme(page, theme, via);
   await visit(page, url);
+  const name = via === "media" ? theme : `${theme}-${via}`;
   const figure = 'a.xref[href="#fig-depth"]';
   const equation = 'a.xref[href="#eq-ln"]';
   const before = await previewOf(page, figure);
@@ -57,16 +80,20 @@ async function checkPage(ctx, page, url, theme) {
   }
   const ratio = contrast(hovered.fg, hovered.bg);
   if (ratio < 4.5) ctx.fail(`${theme}: preview text contrast ${ratio.toFixed(2)} < 4.5`);
-  await screenshot(page, path.join(shots, `xref-${theme}.png`), false);
+  const image = await page.$(`${figure} + .xref-preview img`);
+  const luminance = image ? await shownLuminance(page, image) : NaN;
+  const fits = theme === "dark" ? luminance < 0.3 : luminance > 0.6;
+  if (!fits) ctx.fail(`${name}: the figure preview's image has mean luminance ${luminance.toFixed(3)} on a ${theme} page`);
+  await screenshot(page, path.join(shots, `xref-${name}.png`), false);
   await page.mouse.move(0, 0);
   await page.focus(equation);
   await page.keyboard.press("Shift");
   const focused = await previewOf(page, equation);
   if (!focused.shown || !focused.math) ctx.fail(`${theme}: focusing ${equation} shows no math`);
-  await screenshot(page, path.join(shots, `xref-focus-${theme}.png`), false);
+  await screenshot(page, path.join(shots, `xref-focus-${name}.png`), false);
   await page.keyboard.press("Escape");
   if ((await previewOf(page, equation)).shown) ctx.fail(`${theme}: Escape leaves the preview`);
-  ctx.log(`${theme}: figure and equation previews shown, contrast ${ratio.toFixed(1)}`);
+  ctx.log(`${name}: figure and equation previews shown, contrast ${ratio.toFixed(1)}, image luminance ${luminance.toFixed(3)}`);
 }
 
 export async function run(ctx) {
@@ -78,8 +105,8 @@ export async function run(ctx) {
   }
   const page = await openPage(ctx.browser, { width: 1100, height: 800 });
   try {
-    for (const theme of ["light", "dark"]) {
-      await checkPage(ctx, page, fileUrl(path.join(site, rel)), theme);
+    for (const [theme, via] of [["light", "media"], ["dark", "media"], ["dark", "storage"]]) {
+      await checkPage(ctx, page, fileUrl(path.join(site, rel)), theme, via);
     }
   } finally {
     await page.close();

@@ -33,12 +33,15 @@ fn section_with_code_output_and_figures() {
     let page = render(src, &run);
     let figure_html = |k: usize| {
         format!(
-            "<figure class=\"plot\" id=\"rlf1-{k}\">\n<div class=\"rlf-view\">\n\
+            "<figure class=\"plot\" id=\"rlf1-{k}\">\n<div class=\"rlf-view rlf-wide\">\n\
              <svg xmlns=\"http://www.w3.org/2000/svg\" data-id=\"rlf1-{k}\" data-figure=\"{k}\"></svg></div>\n\
+             <div class=\"rlf-view rlf-narrow\">\n\
+             <svg data-narrow=\"\" xmlns=\"http://www.w3.org/2000/svg\" data-id=\"rlf1-{k}-n\" data-figure=\"{k}\"></svg></div>\n\
              <div class=\"rlf-bar\">\n<p class=\"rlf-files\">Download \
              <a href=\"figures/03-x/block-1-{k}.svg\" download>SVG</a> \
              <a href=\"figures/03-x/block-1-{k}.csv\" download>CSV</a></p>\n</div>\n\
-             <script type=\"application/json\" class=\"rlf-json\">{{\"w\":10,\"h\":10,\"panels\":[]}}</script>\n</figure>\n"
+             <script type=\"application/json\" class=\"rlf-json\">{{\"w\":10,\"h\":10,\"panels\":[]}}</script>\n\
+             <script type=\"application/json\" class=\"rlf-json-narrow\">{{\"w\":10,\"h\":10,\"panels\":[]}}</script>\n</figure>\n"
         )
     };
     let expected = format!(
@@ -53,6 +56,10 @@ fn section_with_code_output_and_figures() {
         ["figures/03-x/block-1-1.svg", "figures/03-x/block-1-2.svg"]
     );
     assert!(page.figures[1].svg.contains("data-figure=\"2\""));
+    assert!(
+        !page.figures[1].svg.contains("data-narrow"),
+        "the file is the figure's own drawing"
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::book::script::Script;
 use crate::exec::{LabelledValue, LessonRun, ScriptRun};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
-use crate::render::testutil::{book_of, fake_draw, warning_texts};
+use crate::render::testutil::{FAKE_DRAW, book_of, warning_texts};
 use rlab::Figure;
 use std::path::PathBuf;
 
@@ -55,7 +55,7 @@ fn render(src: &str) -> crate::render::LessonHtml {
         xrefs: &xrefs,
         math: &math,
         strict: false,
-        draw_figure: fake_draw,
+        draw_figure: FAKE_DRAW,
     };
     render_lesson(&ctx, &book.lessons[0], &run()).unwrap()
 }

@@ -5,7 +5,7 @@ use crate::book::script::Script;
 use crate::exec::{BlockRun, LabelledValue, LessonRun, ScriptRun};
 use crate::render::lesson::{RenderContext, render_lesson};
 use crate::render::math::MathCache;
-use crate::render::testutil::{book_of, fake_draw, lesson};
+use crate::render::testutil::{FAKE_DRAW, book_of, lesson};
 
 fn value(label: &str, value: &str) -> LabelledValue {
     LabelledValue {
@@ -39,7 +39,7 @@ fn rendered(scripts: Vec<Script>, run: &LessonRun) -> String {
         xrefs: &crate::xref::Xrefs::default(),
         math: &math,
         strict: false,
-        draw_figure: fake_draw,
+        draw_figure: FAKE_DRAW,
     };
     render_lesson(&ctx, &book.lessons[0], run).unwrap().body
 }

@@ -2,16 +2,18 @@
 //!
 //! A legend goes in the first corner of the plot area where it covers no data (upper right,
 //! upper left, lower right, lower left); when every corner holds data, the caller makes room
-//! outside the plot area, on its right. Each entry is `<g class="rlf-key rlf-k<series>">`
+//! outside the plot area, on its right. A narrow panel (the narrow layout's, see
+//! `super::draw_narrow`) puts it under the plot, in room its panel was given for it. Each entry is `<g class="rlf-key rlf-k<series>">`
 //! with a sample of the series (its line style, marker or bar) and its label; the entries'
 //! boxes are returned so a page script can make them toggle their series.
 
-use super::frame::open_text;
+use super::frame::{PAD, open_text};
 use super::series::{self, Drawn, Sample};
 use super::style::{AXIS, LEGEND, MARKER_RADIUS, TICK_SIZE};
 use super::text;
 use super::view::Rect;
 use super::writer::Svg;
+use crate::plot::model::Panel;
 
 /// Height of one entry.
 const ROW: f64 = 19.0;
@@ -48,6 +50,23 @@ pub(crate) fn free_corner(drawn: &[Drawn], plot: &Rect, (w, h): (f64, f64)) -> O
         .into_iter()
         .map(|(x, y)| Rect::new(x, y, w, h))
         .find(|spot| !series::covers(drawn, &spot.grown(3.0)))
+}
+
+/// The room a narrow panel showing `panel` needs under its plot for the legend (0 for none).
+pub(crate) fn room_below(panel: &Panel) -> f64 {
+    let xy = panel.surface.is_none() && panel.heatmap.is_none();
+    let entries = (panel.series.iter())
+        .filter(|s| panel.legend && !text::clean(&s.label).is_empty())
+        .count();
+    if !xy || entries == 0 {
+        return 0.0;
+    }
+    2.0 * INSET + entries as f64 * ROW - 4.0 + MARGIN
+}
+
+/// The legend's place in the bottom of a narrow panel's `area`, left-aligned with its padding.
+pub(crate) fn below(area: &Rect, (w, h): (f64, f64)) -> Rect {
+    Rect::new(area.x + PAD, area.bottom() - PAD - h, w, h)
 }
 
 /// The legend's place outside `plot`, on its right, top-aligned.

@@ -40,6 +40,10 @@ const SINGLE: (u32, u32) = (720, 450);
 const GRID_CELL: (u32, u32) = (470, 330);
 /// Rows and columns beyond this are not drawn (the builtins never create such grids).
 const MAX_GRID: usize = 16;
+/// Size of a figure with one panel, laid out for a narrow screen ([`draw_narrow`])…
+const NARROW_SINGLE: (u32, u32) = (320, 270);
+/// …and of each panel of a grid, stacked in one column.
+const NARROW_CELL: (u32, u32) = (320, 240);
 
 /// A drawn figure: the SVG document, its size, and what was drawn in each panel (in panel
 /// order, for the panels the grid shows).
@@ -59,9 +63,39 @@ pub fn render(fig: &Figure) -> String {
 /// Draw the figure; `id` (letters, digits, `-` and `_`) prefixes every id in the document,
 /// so several figures can share one page.
 pub fn draw(fig: &Figure, id: &str) -> Drawing {
-    let id = safe_id(id);
     let (rows, cols) = grid(fig);
-    let (width, height) = figure_size(rows, cols);
+    let size = figure_size(rows, cols);
+    let (cw, ch) = (
+        f64::from(size.0) / cols as f64,
+        f64::from(size.1) / rows as f64,
+    );
+    let areas = (0..rows * cols)
+        .map(|i| Rect::new((i % cols) as f64 * cw, (i / cols) as f64 * ch, cw, ch))
+        .collect();
+    draw_in(fig, id, size, areas)
+}
+
+/// The figure laid out for a narrow screen (a page shows it where the [`draw`]n figure
+/// would have to shrink its text below legibility): the same panels, in order, stacked in
+/// one column 320 pixels wide, their text at the same sizes, each legend under its plot
+/// (a panel gets the legend's height on top of its own). Ids are prefixed by `id`.
+pub fn draw_narrow(fig: &Figure, id: &str) -> Drawing {
+    let (rows, cols) = grid(fig);
+    let n = fig.panels.len().clamp(1, rows * cols);
+    let (w, h) = if n == 1 { NARROW_SINGLE } else { NARROW_CELL };
+    let (mut areas, mut top) = (Vec::with_capacity(n), 0.0);
+    for i in 0..n {
+        let room = fig.panels.get(i).map_or(0.0, legend::room_below);
+        areas.push(Rect::new(0.0, top, f64::from(w), f64::from(h) + room));
+        top += f64::from(h) + room;
+    }
+    draw_in(fig, id, (w, top.ceil() as u32), areas)
+}
+
+/// Draw the panels of `fig` into `areas` (the first `areas.len()`) of a `size` document.
+fn draw_in(fig: &Figure, id: &str, size: (u32, u32), areas: Vec<Rect>) -> Drawing {
+    let id = safe_id(id);
+    let (width, height) = size;
     let mut svg = Svg::default();
     open_root(&mut svg, &id, (width, height));
     svg.text(
@@ -84,10 +118,8 @@ pub fn draw(fig: &Figure, id: &str) -> Drawing {
             (style::BACKGROUND.paint, style::BACKGROUND.light.into()),
         ],
     );
-    let (cw, ch) = (w / cols as f64, h / rows as f64);
     let mut panels = Vec::new();
-    for (i, panel) in fig.panels.iter().take(rows * cols).enumerate() {
-        let area = Rect::new((i % cols) as f64 * cw, (i / cols) as f64 * ch, cw, ch);
+    for (i, (panel, &area)) in fig.panels.iter().zip(&areas).enumerate() {
         svg.open("g", &[("class", format!("rlf-panel rlf-p{i}").into())]);
         panels.push(draw_panel(&mut svg, area, panel, &format!("{id}-p{i}")));
         svg.close("g");

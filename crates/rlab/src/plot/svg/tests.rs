@@ -459,3 +459,46 @@ fn long_titles_wrap_instead_of_being_clipped() {
         "{t:?}"
     );
 }
+
+/// The narrow layout: 320 wide, the panels of a 1×2 grid stacked in order, every legend
+/// under its plot and inside the document, tick labels at the size the wide drawing has.
+#[test]
+fn the_narrow_layout_stacks_panels_and_puts_legends_under_their_plots() {
+    let fig = figure_of(vec![crossing_lines_panel(), line_panel()], 1, 2);
+    let wide = super::draw(&fig, "w");
+    let narrow = super::draw_narrow(&fig, "n");
+    assert_eq!((wide.width, narrow.width), (940, 320));
+    assert_eq!(narrow.panels.len(), 2);
+    let [first, second] = [&narrow.panels[0], &narrow.panels[1]];
+    assert!(
+        second.rect.y > first.rect.bottom(),
+        "{first:?} / {second:?}"
+    );
+    for view in &narrow.panels {
+        assert!(
+            view.rect.right() < 320.0 && view.rect.w > 200.0,
+            "{:?}",
+            view.rect
+        );
+        assert!(!view.legend.is_empty());
+        for (_, entry) in &view.legend {
+            assert!(entry.y > view.rect.bottom(), "{entry:?} vs {:?}", view.rect);
+            assert!(entry.right() <= 320.0 && entry.bottom() <= f64::from(narrow.height));
+        }
+    }
+    assert!(second.legend[0].1.y > first.legend.last().unwrap().1.bottom());
+    let tick = format!("font-size=\"{}\"", super::style::TICK_SIZE);
+    assert!(narrow.svg.contains(&tick) && wide.svg.contains(&tick));
+    assert!(narrow.svg.contains("id=\"n-t\"") && !narrow.svg.contains("id=\"w-t\""));
+}
+
+/// One panel without a legend is 320 × 270; the figure's own drawing is untouched.
+#[test]
+fn a_narrow_single_panel_keeps_its_size_without_a_legend() {
+    let mut panel = line_panel();
+    panel.legend = false;
+    let fig = figure_of(vec![panel], 1, 1);
+    let narrow = super::draw_narrow(&fig, "n");
+    assert_eq!((narrow.width, narrow.height), (320, 270));
+    assert_eq!(super::draw(&fig, "n").width, 720);
+}

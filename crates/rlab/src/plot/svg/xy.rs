@@ -16,13 +16,26 @@ use crate::plot::model::{Panel, Series, SeriesKind};
 const Y_PAD: f64 = 0.05;
 /// Room right of the plot area (the last x tick label's overhang).
 const RIGHT_ROOM: f64 = 18.0;
+/// A panel narrower than this (only the narrow layout has such) puts its legend under the
+/// plot, in the room at the bottom of its area ([`legend::room_below`]).
+const NARROW: f64 = 400.0;
 
 /// Draw one 2-D panel into `area`; `clip` is the id its clip path gets.
-pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, clip: &str) -> PanelView {
+pub(crate) fn draw(svg: &mut Svg, whole: Rect, panel: &Panel, clip: &str) -> PanelView {
+    let narrow = whole.w < NARROW;
+    let below = if narrow {
+        legend::room_below(panel)
+    } else {
+        0.0
+    };
+    let area = Rect::new(whole.x, whole.y, whole.w, whole.h - below);
     let texts = Texts::of(panel, area);
     let mut plot = layout(panel, area, &texts, 0.0);
     let mut drawn = series::marks(panel, &plot);
     let legend_at = legend::size(&drawn).map(|size| {
+        if narrow {
+            return legend::below(&whole, size);
+        }
         legend::free_corner(&drawn, &plot.rect, size).unwrap_or_else(|| {
             plot = layout(panel, area, &texts, size.0 + legend::MARGIN + 8.0);
             drawn = series::marks(panel, &plot);
