@@ -69,7 +69,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary, Failure> {
     if let Some(formats) = &opts.formats {
         engine = engine.writing(formats.clone());
     }
-    let cache = Cache::new(&opts.root, opts.cache);
+    let cache = Cache::new(engine.root(), opts.cache);
     let mut sink = Folder::new(cache);
     let Some(mut pass) = engine.pass(&request, &mut sink, None) else {
         return Err(fail(Vec::new(), "the build was cancelled"));

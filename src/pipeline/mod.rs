@@ -19,6 +19,7 @@ mod render;
 pub(crate) mod summary;
 
 pub(crate) use check::Records;
+pub(crate) use load::book_root;
 pub(crate) use summary::Counts;
 
 use crate::book::Book;
@@ -118,11 +119,11 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// The pipeline of the book at `root`, with the book's cache (`.rlbook/`) unless
-    /// `use_cache` is false.
+    /// The pipeline of the book at `root` (resolved by [`book_root`]), with the book's cache
+    /// (`.rlbook/`) unless `use_cache` is false.
     pub(crate) fn new(root: &Path, use_cache: bool) -> Engine {
         Engine {
-            root: root.to_path_buf(),
+            root: book_root(root),
             use_cache,
             keep_sessions: false,
             progress: false,
@@ -132,6 +133,11 @@ impl Engine {
             formats: None,
             edition: None,
         }
+    }
+
+    /// The book's root, as every pass names it.
+    pub(crate) fn root(&self) -> &Path {
+        &self.root
     }
 
     /// Write this edition instead of the one `[edition] default` names.
@@ -428,7 +434,7 @@ fn blocks_publishing(diagnostics: &[Diagnostic], serve: bool) -> bool {
 /// The book at `root` as the load stage gives it, or its problems.
 pub(crate) fn load_book(root: &Path) -> Result<Book, Vec<Diagnostic>> {
     let mut problems = Vec::new();
-    match load::load(root, &mut problems) {
+    match load::load(&book_root(root), &mut problems) {
         Some(book) if !problems.iter().any(Diagnostic::is_error) => Ok(book),
         _ => Err(problems),
     }

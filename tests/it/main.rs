@@ -27,5 +27,6 @@ mod render_lesson;
 mod robustness;
 mod seed;
 mod serve;
+mod serve_cache;
 mod site;
 mod xref;

@@ -54,7 +54,8 @@ pub(crate) struct Served {
     pub root: PathBuf,
     stdout: Arc<Mutex<String>>,
     stderr: Arc<Mutex<String>>,
-    _dir: tempfile::TempDir,
+    /// The temporary folder the book is in, when the server owns it.
+    _dir: Option<tempfile::TempDir>,
 }
 
 /// An HTTP reply.
@@ -95,10 +96,34 @@ impl Served {
         args: &[&str],
         envs: &[(&str, &std::ffi::OsStr)],
     ) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rlbook"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rlbook"));
+        command
             .args(["serve", &root.display().to_string(), "--port", "0"])
             .args(args)
-            .envs(envs.iter().copied())
+            .envs(envs.iter().copied());
+        let served = Served::spawn(command, Some(dir), root);
+        wait_until(|| (served.get("/").body.contains("Serve fixture")).then_some(()));
+        served
+    }
+
+    /// Serve the book at `root` the way a user in the folder `cwd` does, `rlbook serve
+    /// [BOOK]` (`book`: the argument, if any), and wait until its first pass is reported.
+    pub(crate) fn start_in(root: &Path, cwd: &Path, book: Option<&str>) -> Served {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rlbook"));
+        command
+            .current_dir(cwd)
+            .arg("serve")
+            .args(book)
+            .args(["--port", "0"])
+            .env_remove("CI");
+        let served = Served::spawn(command, None, root.to_path_buf());
+        served.first_pass();
+        served
+    }
+
+    /// Start `command` (an `rlbook serve`) and wait until it says where it serves.
+    fn spawn(mut command: Command, dir: Option<tempfile::TempDir>, root: PathBuf) -> Served {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -113,16 +138,24 @@ impl Served {
             .and_then(|p| p.trim_end_matches('/').parse().ok())
             .unwrap();
         next_line(&lines, "the site is served from memory");
-        let served = Served {
+        Served {
             child,
             port,
             root,
             stdout,
             stderr,
             _dir: dir,
-        };
-        wait_until(|| (served.get("/").body.contains("Serve fixture")).then_some(()));
-        served
+        }
+    }
+
+    /// The line serve printed for its first pass (`rebuilt in …`), once it is there.
+    pub(crate) fn first_pass(&self) -> String {
+        wait_until(|| {
+            let out = self.stdout();
+            out.lines()
+                .find(|l| l.starts_with("rebuilt in "))
+                .map(str::to_string)
+        })
     }
 
     pub(crate) fn read(&self, rel: &str) -> String {
