@@ -33,7 +33,7 @@ use crate::record::drift::Drift;
 use crate::render::LessonHtml;
 use crate::render::site::SiteSummary;
 use crate::xref::Xrefs;
-use formats::Download;
+use formats::{Download, Publishing};
 use publish::{Sink, SiteKey};
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
@@ -110,6 +110,8 @@ pub(crate) struct Engine {
     progress: bool,
     warm: HashMap<String, Warm>,
     pages: render::PageMemory,
+    /// The files of other formats made in earlier passes (`serve`).
+    outputs: formats::Memory,
     /// Lessons already said to have no record.
     noted: BTreeSet<String>,
     /// The formats to write instead of the book's own (`--format`).
@@ -129,6 +131,7 @@ impl Engine {
             progress: false,
             warm: HashMap::new(),
             pages: render::PageMemory::default(),
+            outputs: formats::Memory::default(),
             noted: BTreeSet::new(),
             formats: None,
             edition: None,
@@ -164,6 +167,29 @@ impl Engine {
     pub(crate) fn showing_progress(mut self) -> Engine {
         self.progress = true;
         self
+    }
+
+    /// The book as a pass loads it, or its problems (for `rlbook bless`, which then executes
+    /// the lessons it names with [`Engine::execute`]).
+    pub(crate) fn load(&self) -> Result<Book, Vec<Diagnostic>> {
+        load_book(&self.root)
+    }
+
+    /// The execute stage alone, on `book` (all of the book's lessons or some): their runs,
+    /// reused where they stand and stored where they ran, under the keys every pass uses.
+    /// `None` when `cancel` was set before it ended.
+    pub(crate) fn execute(
+        &mut self,
+        book: &Book,
+        cancel: Option<&Arc<AtomicBool>>,
+    ) -> Option<(Vec<LessonRun>, ExecStats)> {
+        let cache = Cache::new(&book.config.root, self.use_cache);
+        let opts = ExecOptions {
+            keep_sessions: self.keep_sessions,
+            cancel,
+        };
+        let executed = execute::execute(book, &cache, &mut self.warm, opts, self.progress)?;
+        Some((executed.runs, executed.stats))
     }
 
     /// One pass over the book; `None` when `cancel` was set before it ended (then it has
@@ -253,18 +279,25 @@ impl Engine {
             cache: &cache,
         };
         let rendered = self.check_links(&inputs, serve, cancel, pass)?;
-        let downloads = if serve || pass.failed() {
-            Vec::new()
-        } else {
-            let inputs = formats::Inputs {
-                book,
-                runs,
-                xrefs: &xrefs,
-                keys: &keys,
-                strict: request.strict,
-                cache: &cache,
-            };
-            formats::publish(&inputs, pass)
+        let downloads = match (serve, pass.failed()) {
+            (false, true) => Vec::new(),
+            (true, true) => self.outputs.last(),
+            (_, false) => {
+                let inputs = formats::Inputs {
+                    book,
+                    runs,
+                    xrefs: &xrefs,
+                    keys: &keys,
+                    strict: request.strict,
+                    cache: &cache,
+                };
+                let mode = if serve {
+                    Publishing::Serve
+                } else {
+                    Publishing::Write
+                };
+                formats::publish(&inputs, &mut self.outputs, mode, pass)
+            }
         };
         if !serve && !book.config.outputs.formats.contains(&Format::Html) {
             return Some(());

@@ -25,7 +25,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The entries of a ZIP archive (the EPUB), inflated, by name.
-fn unzip(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn unzip(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
     let u16_at = |at: usize| usize::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]));
     let u32_at = |at: usize| {
         u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize

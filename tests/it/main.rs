@@ -28,5 +28,6 @@ mod robustness;
 mod seed;
 mod serve;
 mod serve_cache;
+mod serve_downloads;
 mod site;
 mod xref;

@@ -7,8 +7,8 @@
 //! also while serve runs.
 
 use crate::common;
-use crate::serve_support::Served;
-use std::path::{Path, PathBuf};
+use crate::serve_support::{Served, fixture, shipped_course};
+use std::path::Path;
 
 /// What a pass says it executed: notebooks run and lessons, scripts run and scripts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,32 +42,6 @@ impl Executed {
     fn nothing(self) -> bool {
         self.lessons_run == 0 && self.scripts_run == 0
     }
-}
-
-/// A copy of the book made of `parts` of `from` in a temporary folder: (the folder, the book).
-fn copy_book(from: &Path, parts: &[&str]) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let book = dir.path().join("book");
-    std::fs::create_dir_all(&book).unwrap();
-    for part in parts {
-        let source = from.join(part);
-        if source.is_dir() {
-            common::copy_tree(&source, &book.join(part));
-        } else {
-            std::fs::copy(&source, book.join(part)).unwrap();
-        }
-    }
-    (dir, book)
-}
-
-fn shipped_course() -> (tempfile::TempDir, PathBuf) {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    copy_book(repo, &["book.toml", "content", "expected"])
-}
-
-fn fixture(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let books = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/books");
-    copy_book(&books.join(name), &["book.toml", "content", "expected"])
 }
 
 /// `rlbook build [BOOK]` in `cwd`; what it executed.

@@ -35,6 +35,34 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A copy of the book made of `parts` of `from` in a temporary folder: (the folder, the book).
+fn copy_book(from: &Path, parts: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book");
+    std::fs::create_dir_all(&book).unwrap();
+    for part in parts {
+        let source = from.join(part);
+        if source.is_dir() {
+            copy_dir(&source, &book.join(part));
+        } else {
+            std::fs::copy(&source, book.join(part)).unwrap();
+        }
+    }
+    (dir, book)
+}
+
+/// A copy of the shipped course (`book.toml`, `content/`, `expected/` of this repository).
+pub(crate) fn shipped_course() -> (tempfile::TempDir, PathBuf) {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_book(repo, &["book.toml", "content", "expected"])
+}
+
+/// A copy of the fixture book `tests/books/<name>`.
+pub(crate) fn fixture(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let books = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/books");
+    copy_book(&books.join(name), &["book.toml", "content", "expected"])
+}
+
 /// Call `probe` until it gives a value (with short pauses), or fail after [`PATIENCE`].
 pub(crate) fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> T {
     let deadline = Instant::now() + PATIENCE;
