@@ -6,7 +6,9 @@ use super::{File, Inputs, Made, Output, Pass, Target};
 use crate::atomic::write_atomic;
 use crate::config::{Config, Format};
 use crate::render::markdown::MarkdownPage;
+use crate::render::math::{Formula, MathCache, collect_formulas};
 use anyhow::{Context as _, Result};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// `[output.epub]`.
@@ -22,8 +24,14 @@ impl Output for Epub {
     }
 
     fn make(&self, inputs: &Inputs, pages: &[MarkdownPage], _: &mut Pass) -> Result<Made> {
-        let mut math = crate::render::math::MathCache::load(inputs.cache);
-        math.extend(crate::render::epub::formulas(pages));
+        let mut math = MathCache::load(inputs.cache);
+        let formulas = crate::render::epub::formulas(pages);
+        if math.extend(formulas.iter().cloned()) > 0 {
+            // Kept with the HTML pages' formulas, so that the next EPUB starts no KaTeX.
+            let html = collect_formulas(inputs.book, inputs.runs);
+            let live: HashSet<Formula> = html.into_iter().chain(formulas).collect();
+            math.store(inputs.cache, |f| live.contains(f));
+        }
         let bytes = crate::render::epub::write_epub(inputs.book, pages, &math)?;
         Ok(Made::File(File {
             bytes,
