@@ -69,7 +69,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary, Failure> {
     if let Some(formats) = &opts.formats {
         engine = engine.writing(formats.clone());
     }
-    let cache = Cache::new(&opts.root, opts.cache);
+    let cache = Cache::new(engine.root(), opts.cache);
     let mut sink = Folder::new(cache);
     let Some(mut pass) = engine.pass(&request, &mut sink, None) else {
         return Err(fail(Vec::new(), "the build was cancelled"));
@@ -117,14 +117,16 @@ fn write_report(path: &Path, drifts: &[Drift]) -> Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }
 
-/// `rlbook bless [LESSON…]`: execute the chosen lessons (all when none is named) and make
-/// their outputs the record. Returns one line per lesson.
+/// `rlbook bless [LESSON…]`: execute the chosen lessons (all when none is named) through the
+/// pipeline's execute stage, with the book's cache, and make their outputs the record. Returns one line per lesson.
 pub(crate) fn bless(root: &Path, only: &[String]) -> Result<Vec<String>, Failure> {
-    let mut book = crate::pipeline::load_book(root)
-        .map_err(|problems| fail(problems, "the book could not be loaded"))?;
+    let mut engine = Engine::new(root, true);
+    let mut book =
+        (engine.load()).map_err(|problems| fail(problems, "the book could not be loaded"))?;
     select(&mut book, only)?;
-    let cache = Cache::new(&book.config.root, true);
-    let (runs, _) = exec::cached::run_book(&book, &cache, &|| {});
+    let Some((runs, _)) = engine.execute(&book, None) else {
+        return Err(fail(Vec::new(), "the run was cancelled"));
+    };
     let failures = exec::failures(&book, &runs);
     if !failures.is_empty() {
         let n = failures.len();

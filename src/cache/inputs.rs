@@ -2,7 +2,7 @@
 //! lesson (its file, source and scripts: everything a [`Lesson`] is parsed from), a script.
 //! Every key of the cache is built from these and the runs, never from `Debug` text.
 
-use super::digest::KeyHasher;
+use super::digest::{Digest, KeyHasher};
 use crate::book::Lesson;
 use crate::book::script::Script;
 use crate::config::{Config, ExecSettings};
@@ -77,4 +77,18 @@ pub(crate) fn script(h: &mut KeyHasher, script: &Script) {
     h.str(&script.name)
         .str(&script.description)
         .str(&script.source);
+}
+
+/// The key of anything made of the whole book's pages (the site, the link check, each
+/// format): what it is (`kind`), strictness, every setting and every page's key. The one
+/// builder of such keys; each adds what only it depends on.
+pub(crate) fn of_pages(kind: &str, conf: &Config, strict: bool, keys: &[Digest]) -> KeyHasher {
+    let mut h = KeyHasher::new(kind);
+    h.bool(strict);
+    config(&mut h, conf);
+    h.u64(keys.len() as u64);
+    for key in keys {
+        h.digest(key);
+    }
+    h
 }

@@ -83,7 +83,9 @@ mod tests {
         let path = PathBuf::from("/b/content/01-a.md");
         let lesson = Lesson::parse(path, "content/01-a.md".into(), source, scripts).unwrap();
         let config = Config::parse(Path::new("/b"), "", "book.toml").unwrap();
-        let run = super::super::run_lesson(&config, &lesson);
+        let cache = crate::cache::Cache::disabled();
+        let opts = super::super::cached::ExecOptions::default();
+        let run = super::super::cached::execute_lesson(&config, &lesson, &cache, None, opts).run;
         let shown = select(&lesson, &run, &lesson.embeds[0]).unwrap();
         let values = (shown.values.iter())
             .map(|v| (v.label.clone(), v.value.clone()))

@@ -14,7 +14,6 @@ pub use labels::{LabelledValue, labelled_values};
 
 use crate::book::script::Script;
 use crate::book::{Book, Lesson};
-use crate::cache::Cache;
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Kind};
 use rlab::{Figure, FileRun, Mode, RunError, Session};
@@ -60,17 +59,6 @@ pub struct LessonRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
     pub scripts: Vec<ScriptRun>,
-}
-
-/// Run every lesson of the book, in parallel, without the book's cache.
-pub fn run_book(book: &Book) -> Vec<LessonRun> {
-    cached::run_book(book, &Cache::disabled(), &|| {}).0
-}
-
-/// Run one lesson without the book's cache: blocks and inline values in document order,
-/// scripts alongside.
-pub fn run_lesson(config: &Config, lesson: &Lesson) -> LessonRun {
-    cached::run_lesson(config, lesson, &Cache::disabled()).0
 }
 
 pub(crate) fn session(

@@ -5,7 +5,7 @@
 
 use super::render::Keyed;
 use crate::book::Book;
-use crate::cache::digest::{Digest, KeyHasher};
+use crate::cache::digest::Digest;
 use crate::cache::{Cache, CacheFile, inputs};
 use crate::config::Format;
 use crate::diagnostic::Diagnostic;
@@ -14,14 +14,8 @@ use crate::render::LessonHtml;
 
 /// The key of the link check of pages with `keys`.
 pub(super) fn key(book: &Book, keys: &[Digest], strict: bool) -> Digest {
-    let mut h = KeyHasher::new("links");
-    h.bool(strict);
-    inputs::config(&mut h, &book.config);
+    let mut h = inputs::of_pages("links", &book.config, strict, keys);
     h.str(&crate::links::templates_key(book));
-    h.u64(keys.len() as u64);
-    for key in keys {
-        h.digest(key);
-    }
     h.finish()
 }
 

@@ -5,7 +5,16 @@
 use crate::book::Book;
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Kind};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The book's root as every pass names it: the folder given, absolute, with symlinks and
+/// `.` and `..` resolved. Every path of the book (and so every cache key made of one) starts
+/// with it, so that `rlbook build` in the book's folder, `rlbook build ../book` and
+/// `rlbook serve` from anywhere key runs, pages and outputs alike and share each other's
+/// cache entries. A folder that cannot be resolved is kept as given (loading it says why).
+pub(crate) fn book_root(root: &Path) -> PathBuf {
+    std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf())
+}
 
 /// The book at `root`, or `None` when nothing of it can be loaded; problems go to `out`.
 pub(super) fn load(root: &Path, out: &mut Vec<Diagnostic>) -> Option<Book> {

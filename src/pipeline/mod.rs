@@ -19,6 +19,7 @@ mod render;
 pub(crate) mod summary;
 
 pub(crate) use check::Records;
+pub(crate) use load::book_root;
 pub(crate) use summary::Counts;
 
 use crate::book::Book;
@@ -32,7 +33,7 @@ use crate::record::drift::Drift;
 use crate::render::LessonHtml;
 use crate::render::site::SiteSummary;
 use crate::xref::Xrefs;
-use formats::Download;
+use formats::{Download, Publishing};
 use publish::{Sink, SiteKey};
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
@@ -109,6 +110,8 @@ pub(crate) struct Engine {
     progress: bool,
     warm: HashMap<String, Warm>,
     pages: render::PageMemory,
+    /// The files of other formats made in earlier passes (`serve`).
+    outputs: formats::Memory,
     /// Lessons already said to have no record.
     noted: BTreeSet<String>,
     /// The formats to write instead of the book's own (`--format`).
@@ -118,20 +121,26 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// The pipeline of the book at `root`, with the book's cache (`.rlbook/`) unless
-    /// `use_cache` is false.
+    /// The pipeline of the book at `root` (resolved by [`book_root`]), with the book's cache
+    /// (`.rlbook/`) unless `use_cache` is false.
     pub(crate) fn new(root: &Path, use_cache: bool) -> Engine {
         Engine {
-            root: root.to_path_buf(),
+            root: book_root(root),
             use_cache,
             keep_sessions: false,
             progress: false,
             warm: HashMap::new(),
             pages: render::PageMemory::default(),
+            outputs: formats::Memory::default(),
             noted: BTreeSet::new(),
             formats: None,
             edition: None,
         }
+    }
+
+    /// The book's root, as every pass names it.
+    pub(crate) fn root(&self) -> &Path {
+        &self.root
     }
 
     /// Write this edition instead of the one `[edition] default` names.
@@ -158,6 +167,29 @@ impl Engine {
     pub(crate) fn showing_progress(mut self) -> Engine {
         self.progress = true;
         self
+    }
+
+    /// The book as a pass loads it, or its problems (for `rlbook bless`, which then executes
+    /// the lessons it names with [`Engine::execute`]).
+    pub(crate) fn load(&self) -> Result<Book, Vec<Diagnostic>> {
+        load_book(&self.root)
+    }
+
+    /// The execute stage alone, on `book` (all of the book's lessons or some): their runs,
+    /// reused where they stand and stored where they ran, under the keys every pass uses.
+    /// `None` when `cancel` was set before it ended.
+    pub(crate) fn execute(
+        &mut self,
+        book: &Book,
+        cancel: Option<&Arc<AtomicBool>>,
+    ) -> Option<(Vec<LessonRun>, ExecStats)> {
+        let cache = Cache::new(&book.config.root, self.use_cache);
+        let opts = ExecOptions {
+            keep_sessions: self.keep_sessions,
+            cancel,
+        };
+        let executed = execute::execute(book, &cache, &mut self.warm, opts, self.progress)?;
+        Some((executed.runs, executed.stats))
     }
 
     /// One pass over the book; `None` when `cancel` was set before it ended (then it has
@@ -247,18 +279,25 @@ impl Engine {
             cache: &cache,
         };
         let rendered = self.check_links(&inputs, serve, cancel, pass)?;
-        let downloads = if serve || pass.failed() {
-            Vec::new()
-        } else {
-            let inputs = formats::Inputs {
-                book,
-                runs,
-                xrefs: &xrefs,
-                keys: &keys,
-                strict: request.strict,
-                cache: &cache,
-            };
-            formats::publish(&inputs, pass)
+        let downloads = match (serve, pass.failed()) {
+            (false, true) => Vec::new(),
+            (true, true) => self.outputs.last(),
+            (_, false) => {
+                let inputs = formats::Inputs {
+                    book,
+                    runs,
+                    xrefs: &xrefs,
+                    keys: &keys,
+                    strict: request.strict,
+                    cache: &cache,
+                };
+                let mode = if serve {
+                    Publishing::Serve
+                } else {
+                    Publishing::Write
+                };
+                formats::publish(&inputs, &mut self.outputs, mode, pass)
+            }
         };
         if !serve && !book.config.outputs.formats.contains(&Format::Html) {
             return Some(());
@@ -428,7 +467,7 @@ fn blocks_publishing(diagnostics: &[Diagnostic], serve: bool) -> bool {
 /// The book at `root` as the load stage gives it, or its problems.
 pub(crate) fn load_book(root: &Path) -> Result<Book, Vec<Diagnostic>> {
     let mut problems = Vec::new();
-    match load::load(root, &mut problems) {
+    match load::load(&book_root(root), &mut problems) {
         Some(book) if !problems.iter().any(Diagnostic::is_error) => Ok(book),
         _ => Err(problems),
     }

@@ -28,16 +28,10 @@ impl SiteKey {
         downloads: &[super::Download],
         strict: bool,
     ) -> Option<SiteKey> {
-        let mut h = KeyHasher::new("site");
-        h.bool(strict);
+        let mut h = inputs::of_pages("site", &book.config, strict, page_keys);
         h.u64(downloads.len() as u64);
         for d in downloads {
             h.str(&d.path).digest(&Digest::of(&d.bytes));
-        }
-        inputs::config(&mut h, &book.config);
-        h.u64(page_keys.len() as u64);
-        for key in page_keys {
-            h.digest(key);
         }
         for dir in [&book.config.paths.templates, &book.config.paths.theme] {
             hash_folder(&mut h, dir)?;

@@ -349,3 +349,22 @@ fn a_broken_record_is_a_problem_with_its_place_and_is_left_alone() {
         "garbage\n"
     );
 }
+
+#[test]
+fn whatever_the_interpreter_gives_renders() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/books/render-basic");
+    let mut engine = Engine::new(&root, false);
+    let mut sink = Memory::default();
+    let pass = engine.pass(&SERVE, &mut sink, None).expect("not cancelled");
+    assert!(pass.published() && pass.unrendered == 0, "{pass:?}");
+    let book = load_book(&root).unwrap();
+    let files = sink.files().expect("a site was published");
+    for lesson in &book.lessons {
+        let page = files
+            .get(&format!("{}.html", lesson.slug))
+            .unwrap_or_default();
+        let page = String::from_utf8_lossy(page);
+        let sections = page.matches("<section class=\"rlab-block\"").count();
+        assert_eq!(sections, lesson.blocks.len(), "{}", lesson.display);
+    }
+}

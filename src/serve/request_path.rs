@@ -71,6 +71,7 @@ pub(crate) fn content_type(key: &str) -> &'static str {
         "txt" | "rlab" | "md" => "text/plain; charset=utf-8",
         "xml" => "application/xml",
         "pdf" => "application/pdf",
+        "epub" => "application/epub+zip",
         "wasm" => "application/wasm",
         _ => "application/octet-stream",
     }

@@ -27,4 +27,6 @@ mod render_lesson;
 mod robustness;
 mod seed;
 mod serve;
+mod serve_cache;
+mod serve_downloads;
 mod xref;

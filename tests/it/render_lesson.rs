@@ -342,17 +342,6 @@ fn every_corpus_notebook_renders() {
 }
 
 #[test]
-fn whatever_the_interpreter_gives_renders() {
-    let book = fixture("render-basic");
-    let runs = rlbook::exec::run_book(&book);
-    for (lesson, page) in book.lessons.iter().zip(render_book(&book, &runs, false)) {
-        let page = page.unwrap_or_else(|e| panic!("{}: {e:#}", lesson.display));
-        let sections = page.body.matches("<section class=\"rlab-block\"").count();
-        assert_eq!(sections, lesson.blocks.len());
-    }
-}
-
-#[test]
 fn the_seed_text_renders() {
     let Some(shared) = common::shared(
         "rendering the seed text",

@@ -313,12 +313,7 @@ fn a_cold_serve_after_build_executes_and_renders_nothing() {
     let (dir, book) = copy_fixture();
     build(&book);
     let served = Served::start_on(dir, book, &[], &[]);
-    let first = wait_until(|| {
-        let out = served.stdout();
-        out.lines()
-            .find(|l| l.starts_with("rebuilt in "))
-            .map(str::to_string)
-    });
+    let first = served.first_pass();
     assert!(first.ends_with(": wrote the site"), "{first}");
     assert!(
         !first.contains("executed") && !first.contains("rendered"),

@@ -35,6 +35,34 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A copy of the book made of `parts` of `from` in a temporary folder: (the folder, the book).
+fn copy_book(from: &Path, parts: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book");
+    std::fs::create_dir_all(&book).unwrap();
+    for part in parts {
+        let source = from.join(part);
+        if source.is_dir() {
+            copy_dir(&source, &book.join(part));
+        } else {
+            std::fs::copy(&source, book.join(part)).unwrap();
+        }
+    }
+    (dir, book)
+}
+
+/// A copy of the shipped course (`book.toml`, `content/`, `expected/` of this repository).
+pub(crate) fn shipped_course() -> (tempfile::TempDir, PathBuf) {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_book(repo, &["book.toml", "content", "expected"])
+}
+
+/// A copy of the fixture book `tests/books/<name>`.
+pub(crate) fn fixture(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let books = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/books");
+    copy_book(&books.join(name), &["book.toml", "content", "expected"])
+}
+
 /// Call `probe` until it gives a value (with short pauses), or fail after [`PATIENCE`].
 pub(crate) fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> T {
     let deadline = Instant::now() + PATIENCE;
@@ -54,7 +82,8 @@ pub(crate) struct Served {
     pub root: PathBuf,
     stdout: Arc<Mutex<String>>,
     stderr: Arc<Mutex<String>>,
-    _dir: tempfile::TempDir,
+    /// The temporary folder the book is in, when the server owns it.
+    _dir: Option<tempfile::TempDir>,
 }
 
 /// An HTTP reply.
@@ -95,10 +124,34 @@ impl Served {
         args: &[&str],
         envs: &[(&str, &std::ffi::OsStr)],
     ) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rlbook"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rlbook"));
+        command
             .args(["serve", &root.display().to_string(), "--port", "0"])
             .args(args)
-            .envs(envs.iter().copied())
+            .envs(envs.iter().copied());
+        let served = Served::spawn(command, Some(dir), root);
+        wait_until(|| (served.get("/").body.contains("Serve fixture")).then_some(()));
+        served
+    }
+
+    /// Serve the book at `root` the way a user in the folder `cwd` does, `rlbook serve
+    /// [BOOK]` (`book`: the argument, if any), and wait until its first pass is reported.
+    pub(crate) fn start_in(root: &Path, cwd: &Path, book: Option<&str>) -> Served {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rlbook"));
+        command
+            .current_dir(cwd)
+            .arg("serve")
+            .args(book)
+            .args(["--port", "0"])
+            .env_remove("CI");
+        let served = Served::spawn(command, None, root.to_path_buf());
+        served.first_pass();
+        served
+    }
+
+    /// Start `command` (an `rlbook serve`) and wait until it says where it serves.
+    fn spawn(mut command: Command, dir: Option<tempfile::TempDir>, root: PathBuf) -> Served {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -113,16 +166,24 @@ impl Served {
             .and_then(|p| p.trim_end_matches('/').parse().ok())
             .unwrap();
         next_line(&lines, "the site is served from memory");
-        let served = Served {
+        Served {
             child,
             port,
             root,
             stdout,
             stderr,
             _dir: dir,
-        };
-        wait_until(|| (served.get("/").body.contains("Serve fixture")).then_some(()));
-        served
+        }
+    }
+
+    /// The line serve printed for its first pass (`rebuilt in …`), once it is there.
+    pub(crate) fn first_pass(&self) -> String {
+        wait_until(|| {
+            let out = self.stdout();
+            out.lines()
+                .find(|l| l.starts_with("rebuilt in "))
+                .map(str::to_string)
+        })
     }
 
     pub(crate) fn read(&self, rel: &str) -> String {

@@ -3,7 +3,8 @@
 //! [`keys`] for what a run depends on). One cache file per lesson holds its parts. Runs
 //! stopped by a limit (time, memory, depth, a cancel) are never stored: another try may pass.
 //!
-//! Every run goes through [`execute_lesson`]; a process that runs a book again and again
+//! Every run goes through [`execute_lesson`] (the pipeline's execute stage calls it for each
+//! lesson, for `build`, `check`, `bless` and `serve` alike); a process that runs a book again and again
 //! (`rlbook serve`) passes what it remembers of the last run ([`Warm`]), with the sessions
 //! after each step, so that an edited notebook resumes after its unchanged steps.
 
@@ -13,8 +14,8 @@ pub use keys::{NotebookKey, NotebookPart, Part};
 
 use super::notebook::{self, NotebookRun};
 use super::{LessonRun, ScriptRun};
+use crate::book::Lesson;
 use crate::book::script::Script;
-use crate::book::{Book, Lesson};
 use crate::cache::{Cache, CacheFile};
 use crate::config::Config;
 use rayon::prelude::*;
@@ -159,40 +160,6 @@ impl LessonExec {
             scripts_run: self.ran_scripts.iter().filter(|r| **r).count(),
         }
     }
-}
-
-/// Run every lesson of the book in parallel, reusing cached runs; `done` is called as each
-/// lesson finishes.
-pub fn run_book(
-    book: &Book,
-    cache: &Cache,
-    done: &(dyn Fn() + Sync),
-) -> (Vec<LessonRun>, ExecStats) {
-    let results: Vec<LessonExec> = book
-        .lessons
-        .par_iter()
-        .map(|lesson| {
-            let result = execute_lesson(&book.config, lesson, cache, None, ExecOptions::default());
-            done();
-            result
-        })
-        .collect();
-    let mut total = ExecStats::default();
-    let runs = results
-        .into_iter()
-        .map(|r| {
-            total.add(r.stats());
-            r.run
-        })
-        .collect();
-    (runs, total)
-}
-
-/// Run one lesson, reusing what the cache holds for it, and store what ran.
-pub fn run_lesson(config: &Config, lesson: &Lesson, cache: &Cache) -> (LessonRun, ExecStats) {
-    let result = execute_lesson(config, lesson, cache, None, ExecOptions::default());
-    let stats = result.stats();
-    (result.run, stats)
 }
 
 /// Execute one lesson: each part (the notebook, every script) is taken from `warm` when a run
