@@ -1,5 +1,24 @@
-//! rlbook: publish a course written in Markdown with rlab code blocks as a static HTML book
-//! whose numbers are real. The numeric core is [`lang`]; the command line is [`cli`].
+//! rlbook: publish a course written in Markdown with rlab code blocks as a book whose numbers
+//! are real. The language is the `rlab` crate; the command line is [`cli`].
+//!
+//! The modules form layers, each importing only from those below it (checked by the
+//! `layers` test; `docs/architecture.md` says what each owns):
+//!
+//! ```text
+//! support   atomic, markup, diagnostic
+//! 1         config
+//! 2         book
+//! 3         cache
+//! 4         exec
+//! 5         record
+//! 6         xref
+//! 7         render (render::common is what the renderers and the link check share)
+//! 8         edition, links
+//! 9         pipeline
+//! 10        build, serve
+//! 11        init
+//! 12        cli
+//! ```
 
 pub(crate) mod atomic;
 pub mod book;
@@ -11,6 +30,8 @@ pub mod diagnostic;
 pub(crate) mod edition;
 pub mod exec;
 pub(crate) mod init;
+#[cfg(test)]
+mod layers;
 pub(crate) mod links;
 pub(crate) mod markup;
 pub(crate) mod pipeline;

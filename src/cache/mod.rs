@@ -20,7 +20,6 @@
 pub(crate) mod digest;
 pub(crate) mod file;
 pub(crate) mod inputs;
-pub(crate) mod pages;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

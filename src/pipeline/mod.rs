@@ -1,7 +1,7 @@
 //! The one pipeline of rlbook, used by `build`, `check`, `bless` and `serve`:
 //! load → execute → check → render → links → publish. Each stage takes data and returns data; what
 //! may be reused is decided by keys made of explicit fields, in one place per kind: runs in
-//! [`crate::exec::cached`], pages in [`crate::cache::pages`], the site in [`publish`].
+//! [`crate::exec::cached`], pages in [`crate::render::page_cache`], the site in [`publish`].
 //!
 //! An [`Engine`] is the pipeline with what it remembers between passes: `build` makes one
 //! pass and drops it; `serve` keeps it warm (runs with their sessions, to resume an edited
@@ -31,9 +31,10 @@ use crate::exec::LessonRun;
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
 use crate::record::drift::Drift;
 use crate::render::LessonHtml;
+use crate::render::site::Download;
 use crate::render::site::SiteSummary;
 use crate::xref::Xrefs;
-use formats::{Download, Publishing};
+use formats::Publishing;
 use publish::{Sink, SiteKey};
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};

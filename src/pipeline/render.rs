@@ -1,6 +1,6 @@
 //! The render stage: every lesson's page, from the engine's memory when a page made for the
 //! same key (lesson, run, strictness) is there and its links still stand, else from the
-//! book's cache on the same terms ([`crate::cache::pages`]), else rendered (in parallel,
+//! book's cache on the same terms ([`crate::render::page_cache`]), else rendered (in parallel,
 //! with the formulas and highlighting of earlier builds). Then the page each lesson shows:
 //! its own, or, where the request asks for fallbacks (`serve`) and the lesson's run failed
 //! or its page could not be rendered, the last good page (a placeholder when there is none).
@@ -8,13 +8,13 @@
 use crate::book::{Book, Lesson};
 use crate::cache::Cache;
 use crate::cache::digest::{Digest, KeyHasher};
-use crate::cache::pages;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
 use crate::render::LessonHtml;
 use crate::render::highlight;
 use crate::render::lesson::{RenderContext, formulas, render_lesson};
 use crate::render::math::{Formula, MathCache, collect_formulas};
+use crate::render::page_cache;
 use crate::xref::Xrefs;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -44,7 +44,7 @@ pub(super) fn page_keys(
     strict: bool,
 ) -> Vec<Digest> {
     let edition = book.config.edition;
-    let key = |(lesson, run): (&Lesson, &LessonRun)| match pages::page_key(
+    let key = |(lesson, run): (&Lesson, &LessonRun)| match page_cache::page_key(
         strict, edition, lesson, run,
     ) {
         Some(key) => KeyHasher::new("page and xrefs")
@@ -103,7 +103,7 @@ impl PageMemory {
                     rendered.names.push(lesson.slug.clone());
                     let result = fresh.next().unwrap_or_else(|| Err(not_rendered(lesson)));
                     if let Ok(page) = &result {
-                        pages::store(ctx.cache, lesson, &key, page);
+                        page_cache::store(ctx.cache, lesson, &key, page);
                     }
                     result
                 }
@@ -127,10 +127,10 @@ impl PageMemory {
                 let kept = self
                     .pages
                     .get(&lesson.slug)
-                    .filter(|(k, page)| k == key && pages::links_stand(page, ctx.book));
+                    .filter(|(k, page)| k == key && page_cache::links_stand(page, ctx.book));
                 match kept {
                     Some((_, page)) => Some(page.clone()),
-                    None => pages::load(ctx.cache, ctx.book, lesson, key),
+                    None => page_cache::load(ctx.cache, ctx.book, lesson, key),
                 }
             })
             .collect()

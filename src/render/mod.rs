@@ -16,6 +16,7 @@ pub mod lesson;
 pub mod markdown;
 pub mod math;
 mod mathml;
+pub(crate) mod page_cache;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod site;

@@ -27,14 +27,7 @@ use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// A file the HTML site carries for another format (the EPUB, the PDF).
-#[derive(Clone, Debug)]
-pub(crate) struct Download {
-    pub format: Format,
-    /// Relative to the HTML folder.
-    pub path: String,
-    pub bytes: Vec<u8>,
-}
+pub(crate) use crate::render::site::Download;
 
 /// One output written (or found up to date) by a pass.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,9 +7,9 @@
 //! `page_kind`. Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
 //! `prev` and `next`; the index adds `next`; script pages add `script` and `lesson_link`.
 
+use super::Download;
 use super::links;
 use crate::book::Book;
-use crate::pipeline::formats::Download;
 use crate::render::{LessonHtml, ScriptPage};
 use serde::Serialize;
 

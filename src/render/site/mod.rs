@@ -17,13 +17,21 @@ pub(crate) mod templates;
 mod theme;
 
 use crate::book::Book;
-use crate::pipeline::formats::Download;
 use crate::render::{FigureFile, LessonHtml};
 use anyhow::{Context as _, Result, bail};
 pub(crate) use files::read_visible_tree;
 pub use files::{SiteFiles, SiteStamp};
 use std::path::Path;
 use templates::Templates;
+
+/// A file the HTML site carries for another format (the EPUB, the PDF).
+#[derive(Clone, Debug)]
+pub(crate) struct Download {
+    pub format: crate::config::Format,
+    /// Relative to the HTML folder.
+    pub path: String,
+    pub bytes: Vec<u8>,
+}
 
 /// What was written.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -6,12 +6,12 @@
 //! renderer) are rlbook's own, pinned by the build in the file header. The edition is part
 //! of the key too: a student page is never taken for the teacher page of the same lesson.
 
-use super::digest::{Digest, KeyHasher};
-use super::{Cache, CacheFile, inputs};
+use super::LessonHtml;
 use crate::book::{Book, Lesson};
+use crate::cache::digest::{Digest, KeyHasher};
+use crate::cache::{Cache, CacheFile, inputs};
 use crate::config::Edition;
 use crate::exec::LessonRun;
-use crate::render::LessonHtml;
 
 /// The key of one lesson's page (`None` when the run cannot be serialized).
 pub(crate) fn page_key(
