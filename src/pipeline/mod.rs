@@ -1,7 +1,10 @@
-//! The one pipeline of rlbook, used by `build`, `check`, `bless` and `serve`:
-//! load → execute → check → render → links → publish. Each stage takes data and returns data; what
-//! may be reused is decided by keys made of explicit fields, in one place per kind: runs in
-//! [`crate::exec::cached`], pages in [`crate::render::page_cache`], the site in [`publish`].
+//! The one pipeline of rlbook, used by `build`, `check`, `bless` and `serve`: load → execute
+//! → check → cross-references → view (the edition) → render → links → formats → publish.
+//! Each stage takes data and returns data; what may be reused is decided by keys made of
+//! explicit fields, in one place per kind: runs in [`crate::exec::cached`], pages in
+//! [`crate::render::page_cache`], the site, the link check and every other format by
+//! [`crate::cache::inputs::of_pages`] ([`formats`]: each format one `Output`, its target, key
+//! and how it is made), written by [`publish`].
 //!
 //! An [`Engine`] is the pipeline with what it remembers between passes: `build` makes one
 //! pass and drops it; `serve` keeps it warm (runs with their sessions, to resume an edited
