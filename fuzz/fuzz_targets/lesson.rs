@@ -56,7 +56,7 @@ fuzz_target!(|source: &str| {
         book: &book,
         math: &math,
         strict: false,
-        draw_figure: rlab::plot::svg::draw,
+        draw_figure: rlbook::render::figure::SVG,
     };
     let _ = render_lesson(&ctx, &book.lessons[0], &runs[0]);
 });
