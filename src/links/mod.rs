@@ -61,40 +61,26 @@ pub(crate) fn report(
     strict: bool,
 ) -> Diagnostic {
     let (line, col) = lines.line_col(link.range.start);
+    let start = lesson.source[..link.range.start.min(lesson.source.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let text = lesson.source[start..]
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_end();
+    let on_line = (lesson.source.get(link.range.clone()))
+        .and_then(|linked| linked.lines().next())
+        .map_or(1, |first| first.chars().count());
     let warning = Diagnostic::warning(Kind::Render, message)
         .in_file(lesson.display.clone())
-        .at(line, col);
-    let warning = Diagnostic {
-        excerpt: Some(excerpt(&lesson.source, link.range.clone(), line, col)),
-        ..warning
-    };
+        .at(line, col)
+        .with_excerpt(text, on_line);
     if strict {
         warning.into_error()
     } else {
         warning
     }
-}
-
-/// `  57 | the source line` and a caret line under the link (up to the line's end).
-fn excerpt(source: &str, range: Range<usize>, line: u32, col: u32) -> String {
-    let start = source[..range.start.min(source.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
-    let text = source[start..].lines().next().unwrap_or("").trim_end();
-    let gutter = line.to_string();
-    let indent: String = (text.chars().take(col as usize - 1))
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
-    let on_line = source[range].lines().next().unwrap_or("").chars().count();
-    let width = on_line.clamp(
-        1,
-        text.chars().count().saturating_sub(col as usize - 1).max(1),
-    );
-    format!(
-        "  {gutter} | {text}\n  {} | {indent}{}",
-        " ".repeat(gutter.len()),
-        "^".repeat(width)
-    )
 }
 
 #[cfg(test)]
