@@ -33,6 +33,21 @@ function lessonPages(site) {
 /* Every figure's shown drawing, measured in the page: the rendered size of each text, tick
    labels that overlap, and how far the figure reaches past the page's width. */
 function measureFigures() {
+  /* A tick label's box in the frame its rotation turns it into: labels slanted alike are
+     compared as a reader sees them (parallel, side by side), not by their upright bounding
+     boxes, which overlap for any slanted neighbours. In SVG units, the label's own box
+     (getBBox, before its transform) moved by R⁻¹c − c for its rotation R about c. */
+  function labelBox(t) {
+    const b = t.getBBox();
+    const turn = /rotate\(\s*(-?[\d.]+)[\s,]+(-?[\d.]+)[\s,]+(-?[\d.]+)\s*\)/.exec(t.getAttribute("transform") || "");
+    let [dx, dy] = [0, 0];
+    if (turn) {
+      const [angle, cx, cy] = turn.slice(1).map(Number);
+      const r = (-angle * Math.PI) / 180;
+      [dx, dy] = [cx * Math.cos(r) - cy * Math.sin(r) - cx, cx * Math.sin(r) + cy * Math.cos(r) - cy];
+    }
+    return { left: b.x + dx, right: b.x + b.width + dx, top: b.y + dy, bottom: b.y + b.height + dy };
+  }
   return Array.from(document.querySelectorAll("figure.plot")).map((figure) => {
     const svg = Array.from(figure.querySelectorAll("svg.rlf")).find((s) => s.getClientRects().length);
     if (!svg) return { id: figure.id, shown: false };
@@ -42,7 +57,7 @@ function measureFigures() {
       .map((t) => ({ text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale }));
     const overlaps = [];
     for (const group of svg.querySelectorAll(".rlf-lx, .rlf-ly")) {
-      const boxes = Array.from(group.querySelectorAll("text"), (t) => [t.textContent, t.getBoundingClientRect()]);
+      const boxes = Array.from(group.querySelectorAll("text"), (t) => [t.textContent, labelBox(t)]);
       for (let i = 0; i < boxes.length; i++) {
         for (let j = i + 1; j < boxes.length; j++) {
           const [a, b] = [boxes[i][1], boxes[j][1]];
