@@ -13,6 +13,7 @@
 //! as far as it can, so that one run shows every problem of the book.
 
 mod check;
+pub(crate) mod deferred;
 mod execute;
 pub(crate) mod formats;
 mod links;
@@ -37,7 +38,7 @@ use crate::render::LessonHtml;
 use crate::render::site::Download;
 use crate::render::site::SiteSummary;
 use crate::xref::Xrefs;
-use formats::Publishing;
+use deferred::{Carried, Deferred, Source};
 use publish::{Sink, SiteKey};
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
@@ -116,6 +117,10 @@ pub(crate) struct Engine {
     pages: render::PageMemory,
     /// The files of other formats made in earlier passes (`serve`).
     outputs: formats::Memory,
+    /// What made the last good pass's downloads, and what the site last published defers
+    /// (`serve`).
+    source: Option<Arc<Source>>,
+    deferred: Option<Arc<Deferred>>,
     /// Lessons already said to have no record.
     noted: BTreeSet<String>,
     /// The formats to write instead of the book's own (`--format`).
@@ -136,6 +141,8 @@ impl Engine {
             warm: HashMap::new(),
             pages: render::PageMemory::default(),
             outputs: formats::Memory::default(),
+            source: None,
+            deferred: None,
             noted: BTreeSet::new(),
             formats: None,
             edition: None,
@@ -219,6 +226,12 @@ impl Engine {
         Some(pass)
     }
 
+    /// What the site published last left to make (its downloads and index), if anything:
+    /// see [`Engine::complete`].
+    pub(crate) fn deferred(&self) -> Option<Arc<Deferred>> {
+        self.deferred.clone()
+    }
+
     /// Execute the lessons and compare their outputs with the record.
     fn execute_and_check(
         &mut self,
@@ -270,12 +283,12 @@ impl Engine {
         let Some((book, runs, xrefs)) = edition_view(book, runs, xrefs, pass) else {
             return Some(());
         };
-        let (book, runs) = (book.as_ref(), runs.as_slice());
-        let keys = render::page_keys(book, runs, &xrefs, request.strict);
+        let book = book.as_ref();
+        let keys = render::page_keys(book, &runs, &xrefs, request.strict);
         let serve = request.goal == Goal::Serve;
         let inputs = render::Inputs {
             book,
-            runs,
+            runs: &runs,
             xrefs: &xrefs,
             failed: &checked.failed,
             keys: &keys,
@@ -283,30 +296,20 @@ impl Engine {
             cache: &cache,
         };
         let rendered = self.check_links(&inputs, serve, cancel, pass)?;
-        let downloads = match (serve, pass.failed()) {
-            (false, true) => Vec::new(),
-            (true, true) => self.outputs.last(),
-            (_, false) => {
-                let inputs = formats::Inputs {
-                    book,
-                    runs,
-                    xrefs: &xrefs,
-                    keys: &keys,
-                    strict: request.strict,
-                    cache: &cache,
-                };
-                let mode = if serve {
-                    Publishing::Serve
-                } else {
-                    Publishing::Write
-                };
-                formats::publish(&inputs, &mut self.outputs, mode, pass)
-            }
+        let failed = pass.failed();
+        let formats = formats::Inputs {
+            book,
+            runs: &runs,
+            xrefs: &xrefs,
+            keys: &keys,
+            strict: request.strict,
+            cache: &cache,
         };
+        let carried = self.carried(&formats, serve, failed, pass);
         if !serve && !book.config.outputs.formats.contains(&Format::Html) {
             return Some(());
         }
-        if rendered.is_none() && held(book, &keys, &downloads, request.strict, sink, pass) {
+        if rendered.is_none() && held(book, &keys, &carried, request.strict, sink, pass) {
             return Some(());
         }
         let pages = match rendered {
@@ -315,10 +318,26 @@ impl Engine {
         };
         let site = Site {
             pages,
-            downloads: &downloads,
+            carried: &carried,
             strict: request.strict,
         };
-        publish_site(book, site, serve, sink, pass);
+        let published = publish_site(book, site, serve, sink, pass);
+        match published.filter(|_| serve) {
+            Some(pages) if !carried.ids.is_empty() => {
+                let book = Arc::new(book.clone());
+                let strict = request.strict;
+                let made = (!failed).then(|| Source {
+                    book: Arc::clone(&book),
+                    runs,
+                    xrefs,
+                    keys,
+                    strict,
+                });
+                self.defer(book, pages, made);
+            }
+            Some(_) => self.deferred = None,
+            None => {}
+        }
         Some(())
     }
 
@@ -388,27 +407,32 @@ fn edition_view<'a>(
 /// The rendered pages and what else the site is made of.
 struct Site<'a> {
     pages: Vec<Option<render::Keyed>>,
-    downloads: &'a [Download],
+    carried: &'a Carried,
     strict: bool,
 }
 
 /// Hand the site to `sink` when it may be published (`serve`: despite errors in lessons,
-/// with their last good pages) and the sink does not hold it already.
-fn publish_site(book: &Book, site: Site, serve: bool, sink: &mut dyn Sink, pass: &mut Pass) {
+/// with their last good pages) and the sink does not hold it already; its pages when it was
+/// handed over.
+fn publish_site(
+    book: &Book,
+    site: Site,
+    serve: bool,
+    sink: &mut dyn Sink,
+    pass: &mut Pass,
+) -> Option<Vec<LessonHtml>> {
     if blocks_publishing(&pass.diagnostics, serve) {
-        return;
+        return None;
     }
-    let Some(shown) = site.pages.into_iter().collect::<Option<Vec<_>>>() else {
-        return;
-    };
-    let (downloads, strict) = (site.downloads, site.strict);
+    let shown = site.pages.into_iter().collect::<Option<Vec<_>>>()?;
+    let (carried, strict) = (site.carried, site.strict);
     let shown_keys: Vec<Digest> = shown.iter().map(|(key, _)| *key).collect();
-    if held(book, &shown_keys, downloads, strict, sink, pass) {
-        return;
+    if held(book, &shown_keys, carried, strict, sink, pass) {
+        return None;
     }
     let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();
-    let key = SiteKey::of(book, &shown_keys, downloads, strict);
-    publish(book, &pages, downloads, key, sink, pass);
+    let key = SiteKey::of(book, &shown_keys, &carried.ids, strict);
+    publish(book, &pages, &carried.downloads, key, sink, pass).then_some(pages)
 }
 
 /// Whether `sink` already holds the site of pages with `keys`; then `pass` says so and
@@ -416,12 +440,12 @@ fn publish_site(book: &Book, site: Site, serve: bool, sink: &mut dyn Sink, pass:
 fn held(
     book: &Book,
     keys: &[Digest],
-    downloads: &[Download],
+    carried: &Carried,
     strict: bool,
     sink: &dyn Sink,
     pass: &mut Pass,
 ) -> bool {
-    let Some(key) = SiteKey::of(book, keys, downloads, strict) else {
+    let Some(key) = SiteKey::of(book, keys, &carried.ids, strict) else {
         return false;
     };
     let Some((summary, warnings)) = sink.holds(book, &key) else {
@@ -436,7 +460,7 @@ fn held(
     true
 }
 
-/// Assemble the site and hand it to `sink`; a failure is a diagnostic.
+/// Assemble the site and hand it to `sink`; a failure is a diagnostic (then `false`).
 fn publish(
     book: &Book,
     pages: &[LessonHtml],
@@ -444,7 +468,7 @@ fn publish(
     key: Option<SiteKey>,
     sink: &mut dyn Sink,
     pass: &mut Pass,
-) {
+) -> bool {
     let warnings: Vec<Diagnostic> = (pass.diagnostics.iter())
         .filter(|d| !d.is_error() && d.kind == Kind::Render)
         .cloned()
@@ -457,6 +481,7 @@ fn publish(
             .diagnostics
             .extend(Diagnostic::of_error(Kind::Site, &e)),
     }
+    pass.site.is_some()
 }
 
 /// Whether the problems found forbid publishing: any error for `build`; for `serve`, a

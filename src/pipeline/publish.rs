@@ -20,18 +20,20 @@ use std::sync::Arc;
 pub(crate) struct SiteKey(Digest);
 
 impl SiteKey {
-    /// The key of the site `book` makes from pages with these keys; `None` when the book's
+    /// The key of the site `book` makes from pages with these keys and the downloads it
+    /// carries (each one's path and digest: of its bytes, or of what makes them when the
+    /// site defers them); `None` when the book's
     /// templates or theme cannot be read (then the site is made the ordinary way).
     pub(super) fn of(
         book: &Book,
         page_keys: &[Digest],
-        downloads: &[super::Download],
+        downloads: &[(String, Digest)],
         strict: bool,
     ) -> Option<SiteKey> {
         let mut h = inputs::of_pages("site", &book.config, strict, page_keys);
         h.u64(downloads.len() as u64);
-        for d in downloads {
-            h.str(&d.path).digest(&Digest::of(&d.bytes));
+        for (path, digest) in downloads {
+            h.str(path).digest(digest);
         }
         for dir in [&book.config.paths.templates, &book.config.paths.theme] {
             hash_folder(&mut h, dir)?;

@@ -1,9 +1,11 @@
 //! The builder thread: it owns the warm [`Engine`] and the memory sink, takes batches of
 //! changes from a queue, makes a pass of the pipeline, prints what happened, and publishes the
 //! new site or problems. A batch that arrives during a pass cancels it (the interpreter stops
-//! at its next statement); the cancelled pass's changes are merged with the new ones.
+//! at its next statement); the cancelled pass's changes are merged with the new ones. It also
+//! makes the files a published site left for later ([`Later`]) when a request asks for them.
 
 use super::changes::Changes;
+use super::later::Later;
 use super::shared::Shared;
 use crate::diagnostic::{self, Format};
 use crate::pipeline::publish::Memory;
@@ -16,6 +18,8 @@ use std::thread::JoinHandle;
 
 enum Order {
     Rebuild(Changes),
+    /// Make the files a published site left for later.
+    Complete(Arc<Later>),
     Stop,
 }
 
@@ -32,6 +36,11 @@ impl BuildQueue {
     pub(crate) fn push(&self, changes: Changes) {
         let _ = self.orders.send(Order::Rebuild(changes));
         self.cancel_current();
+    }
+
+    /// Ask for `later`'s files (after the rebuild in progress, which goes on).
+    pub(crate) fn complete(&self, later: Arc<Later>) {
+        let _ = self.orders.send(Order::Complete(later));
     }
 
     fn cancel_current(&self) {
@@ -75,10 +84,10 @@ impl Builder {
             .orders
             .take()
             .context("the builder was started twice")?;
-        let current = Arc::clone(&self.queue.current);
+        let queue = self.queue.clone();
         let thread = std::thread::Builder::new()
             .name("rlbook-build".into())
-            .spawn(move || run(&rx, &current, engine, &shared))
+            .spawn(move || run(&rx, &queue, engine, &shared))
             .context("cannot start the build thread")?;
         self.thread = Some(thread);
         Ok(())
@@ -94,12 +103,7 @@ impl Builder {
     }
 }
 
-fn run(
-    rx: &Receiver<Order>,
-    current: &Mutex<Arc<AtomicBool>>,
-    mut engine: Engine,
-    shared: &Shared,
-) {
+fn run(rx: &Receiver<Order>, queue: &BuildQueue, mut engine: Engine, shared: &Shared) {
     let request = Request {
         goal: Goal::Serve,
         strict: false,
@@ -112,16 +116,18 @@ fn run(
         if dirty.is_empty() {
             match rx.recv() {
                 Ok(Order::Rebuild(changes)) => dirty.merge(changes),
+                Ok(Order::Complete(later)) => later.make(&mut engine),
                 Ok(Order::Stop) | Err(_) => return,
             }
+            continue;
         }
         let cancel = Arc::new(AtomicBool::new(false));
-        *current
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::clone(&cancel);
+        *(queue.current.lock()).unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Arc::clone(&cancel);
         loop {
             match rx.try_recv() {
                 Ok(Order::Rebuild(changes)) => dirty.merge(changes),
+                Ok(Order::Complete(later)) => later.make(&mut engine),
                 Ok(Order::Stop) | Err(TryRecvError::Disconnected) => return,
                 Err(TryRecvError::Empty) => break,
             }
@@ -131,7 +137,10 @@ fn run(
             let problems = summary::serve_problems(&pass);
             print_report(&pass);
             match sink.files().filter(|_| pass.published()) {
-                Some(site) => shared.publish_site(site, problems),
+                Some(site) => {
+                    let later = engine.deferred().map(|d| Later::new(d, queue.clone()));
+                    shared.publish_site(site, later, problems);
+                }
                 None => shared.publish_problems(problems),
             }
         }

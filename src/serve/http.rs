@@ -1,12 +1,15 @@
 //! The HTTP side of serve (axum): the site's files from the published snapshot (with the
-//! live-reload client and the overlay added to HTML pages), serve's own client script and stylesheet, and the
+//! live-reload client and the overlay added to HTML pages; those it left for later once they
+//! are made), serve's own client script and stylesheet, and the
 //! WebSocket that pushes build messages. GET and HEAD only; a folder is its `index.html`
 //! (redirected to its `/` form so relative links work) and never a listing; everything
 //! else is a 404. Stops accepting on Ctrl-C or SIGTERM and closes the WebSockets.
 
+use super::later::Later;
 use super::overlay::{self, CLIENT_JS, OVERLAY_CSS};
 use super::request_path::{content_type, site_key};
 use super::shared::Shared;
+use crate::render::site::SiteFiles;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -114,7 +117,19 @@ async fn site_file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) 
         return respond(StatusCode::OK, HTML, overlay::waiting_page(&stamp).into());
     }
     let site = &published.site;
-    match site.get(&key) {
+    let later = (published.later.as_ref()).filter(|later| later.holds(&key));
+    let made = match later {
+        Some(later) => match made_later(later, &shared).await {
+            Some(files) => Some(files),
+            None => return respond(StatusCode::SERVICE_UNAVAILABLE, HTML, "stopping".into()),
+        },
+        None => None,
+    };
+    let file = match &made {
+        Some(files) => files.get(&key),
+        None => site.get(&key),
+    };
+    match file {
         Some(bytes) if key.ends_with(".html") => {
             let page = overlay::stamp_page(&String::from_utf8_lossy(bytes), &stamp);
             respond(StatusCode::OK, HTML, page.into())
@@ -128,6 +143,15 @@ async fn site_file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) 
             redirect(&format!("{path}/"))
         }
         None => not_found(),
+    }
+}
+
+/// The files `later` leaves to make, once made; `None` when the server stops first.
+async fn made_later(later: &Arc<Later>, shared: &Shared) -> Option<Arc<SiteFiles>> {
+    let mut stop = shared.shutdown_signal();
+    tokio::select! {
+        files = later.files() => files,
+        _ = stop.wait_for(|stop| *stop) => None,
     }
 }
 

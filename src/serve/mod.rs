@@ -5,14 +5,15 @@
 //! [`changes`] saying what a batch means), the builder thread ([`builder`], which keeps the
 //! [pipeline](crate::pipeline) warm, makes a pass on every change and cancels a stale pass
 //! when a newer save arrives), the shared published state ([`shared`]: the site in memory,
-//! the problems, the messages for browsers), and the HTTP server ([`http`], axum: site
-//! files, with the live-reload client and the overlay added to pages as they are served
-//! ([`overlay`]), the WebSocket). Serve decides nothing about what to rebuild: the pipeline's
+//! the problems, the messages for browsers, the files it makes only when asked for:
+//! [`later`]), and the HTTP server ([`http`], axum: site files, with the live-reload client
+//! and the overlay added to pages as they are served ([`overlay`]), the WebSocket). Serve decides nothing about what to rebuild: the pipeline's
 //! keys do, as for `rlbook build`, whose pages are byte for byte the ones served.
 
 mod builder;
 mod changes;
 mod http;
+mod later;
 mod listen;
 mod overlay;
 mod request_path;

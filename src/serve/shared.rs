@@ -1,8 +1,10 @@
-//! What the builder publishes and the server reads: the site (in memory), the number of the
-//! build it came from, the current problems, and the messages pushed to every connected
+//! What the builder publishes and the server reads: the site (in memory) with the files it
+//! left for later, the number of the build it came from, the current problems, and the
+//! messages pushed to every connected
 //! browser (`hello` on connection, `reload` when site files changed, `status` when only the
 //! problems did). Also the shutdown signal for open WebSocket connections.
 
+use super::later::Later;
 use super::overlay::Stamp;
 use crate::render::site::SiteFiles;
 use serde_json::json;
@@ -15,6 +17,8 @@ pub(crate) struct Published {
     /// Counts the site snapshots published (0: none yet).
     pub build: u64,
     pub site: Arc<SiteFiles>,
+    /// The site's files made only when asked for (they replace those of `site`).
+    pub later: Option<Arc<Later>>,
     pub problems: Vec<String>,
 }
 
@@ -59,14 +63,29 @@ impl Shared {
         }
     }
 
-    /// Publish a new site snapshot and tell every browser which files changed.
-    pub(crate) fn publish_site(&self, site: Arc<SiteFiles>, problems: Vec<String>) {
+    /// Publish a new site snapshot (with the files it leaves for `later`) and tell every
+    /// browser which files changed: those left for later count as changed unless the last
+    /// snapshot left the same ones.
+    pub(crate) fn publish_site(
+        &self,
+        site: Arc<SiteFiles>,
+        later: Option<Arc<Later>>,
+        problems: Vec<String>,
+    ) {
         let mut changed = Vec::new();
         let now = self.replace(|old| {
             changed = site.changed_since(&old.site);
+            let digest = |l: &Option<Arc<Later>>| l.as_ref().map(|l| l.digest());
+            if digest(&later) != digest(&old.later) {
+                let left = later.iter().chain(&old.later).flat_map(|l| l.paths());
+                changed.extend(left.cloned());
+                changed.sort();
+                changed.dedup();
+            }
             Published {
                 build: old.build + 1,
                 site,
+                later,
                 problems,
             }
         });
@@ -80,6 +99,7 @@ impl Shared {
         let now = self.replace(|old| Published {
             build: old.build,
             site: Arc::clone(&old.site),
+            later: old.later.clone(),
             problems,
         });
         let message = self.message("status", &now).to_string();
@@ -147,9 +167,10 @@ mod tests {
         let hello = parse(&shared.hello());
         assert_eq!(hello["type"], "hello");
         assert_eq!(hello["build"], 0);
-        shared.publish_site(site(&[("a.html", "1"), ("b.css", "x")]), Vec::new());
+        shared.publish_site(site(&[("a.html", "1"), ("b.css", "x")]), None, Vec::new());
         shared.publish_site(
             site(&[("a.html", "2"), ("b.css", "x")]),
+            None,
             vec!["oops".into()],
         );
         shared.publish_problems(Vec::new());

@@ -104,3 +104,48 @@ fn an_edit_while_serving_makes_the_download_from_the_edit() {
     let index = served.get("/").body;
     assert!(index.contains(&size_label(after.len())), "{index}");
 }
+
+#[test]
+fn a_download_asked_for_as_the_reload_arrives_is_the_reloaded_one() {
+    let (_dir, book) = shipped_course();
+    let served = Served::start_in(&book, &book, None);
+    let href = download_links(&served.get("/").body).remove(0);
+    let mut ws = served.websocket();
+    ws.next_json();
+    let lesson = "content/12-layer-norm-and-residuals.md";
+    for marker in [
+        "A first edit made while serving",
+        "A second edit made while serving",
+    ] {
+        served.edit(lesson, |text| {
+            let text = text.replace("A first edit made while serving.\n\n", "");
+            text.replacen("\n\n", &format!("\n\n{marker}.\n\n"), 1)
+        });
+        ws.next_matching(|m| m["type"] == "reload");
+        // Asked at once and side by side: every answer is made from the reloaded lesson.
+        let asked: Vec<_> = std::thread::scope(|s| {
+            let served = &served;
+            let ask = |path: String| s.spawn(move || served.get(&path));
+            let asks = [format!("/{href}"), "/".into(), format!("/{href}")].map(ask);
+            asks.map(|a| a.join().unwrap())
+        })
+        .into();
+        let (epub, index) = (&asked[0].bytes, &asked[1].body);
+        assert!(epub_contains(epub, marker), "{marker}");
+        assert!(!marker.contains("second") || !epub_contains(epub, "A first edit"));
+        assert!(asked[2].bytes == *epub, "one EPUB for one site");
+        let label = format!("(EPUB, {})", size_label(epub.len()));
+        assert!(index.contains(&label), "{label}: {index}");
+    }
+    let run = common::rlbook(&book, &["build"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let built_index = std::fs::read_to_string(book.join("site/index.html")).unwrap();
+    let at = built_index.rfind("</body>").unwrap();
+    let index = served.get("/").body;
+    assert!(index.starts_with(&built_index[..at]), "the index as built");
+    let built = std::fs::read(book.join("site").join(&href)).unwrap();
+    assert!(
+        served.get(&format!("/{href}")).bytes == built,
+        "the EPUB as built"
+    );
+}

@@ -9,7 +9,8 @@
 //! the old one) and is not made again while its key stands: `build` finds it on disk by the
 //! stamp the cache remembers; `serve` ([`Publishing::Serve`]) makes only the files the site
 //! carries (an EPUB or PDF in the HTML folder, linked from its index as downloads), in
-//! memory, from the file the last build wrote when its key still stands, and writes nothing.
+//! memory, from the file the last build wrote when its key still stands, and writes nothing;
+//! it makes them only when they are asked for ([`super::deferred`]).
 
 mod book;
 mod file;
@@ -119,20 +120,13 @@ pub(super) enum Publishing {
     Serve,
 }
 
-/// The files a warm engine made in earlier passes, by format and key, and the downloads of
-/// the last pass that made them.
+/// The files a warm engine made in earlier passes, by format and key.
 #[derive(Default)]
 pub(super) struct Memory {
     files: Vec<(Format, Digest, File)>,
-    last: Vec<Download>,
 }
 
 impl Memory {
-    /// The downloads of the last pass that published the formats.
-    pub(super) fn last(&self) -> Vec<Download> {
-        self.last.clone()
-    }
-
     fn get(&self, format: Format, key: &Digest) -> Option<File> {
         (self.files.iter())
             .find(|(f, k, _)| *f == format && k == key)
@@ -217,13 +211,18 @@ pub(super) fn publish(
             }
         }
     }
-    match mode {
-        Publishing::Write => {
-            inputs.cache.store(&CacheFile::outputs(), &publisher.held);
-        }
-        Publishing::Serve => publisher.memory.last.clone_from(&downloads),
+    if mode == Publishing::Write {
+        inputs.cache.store(&CacheFile::outputs(), &publisher.held);
     }
     downloads
+}
+
+/// The paths inside the HTML folder of the files the site carries for other formats.
+pub(super) fn site_paths(book: &Book) -> Vec<String> {
+    (book.config.outputs.formats.iter())
+        .filter_map(|&format| output(format))
+        .filter_map(|o| site_path(book, o))
+        .collect()
 }
 
 /// The path of `o`'s file inside the HTML folder, when HTML is built and holds it.

@@ -25,7 +25,7 @@ mod corpus_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;
 
 use crate::book::Book;
 use crate::config::BookMeta;

@@ -30,7 +30,7 @@ pub(super) const SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"
 
 /// The files of a ZIP archive by name, checking the OCF rules on the way: `mimetype`
 /// first, stored, with no extra field.
-pub(super) fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
+pub(crate) fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
     let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]) as usize;
     let u32_at =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);

@@ -91,6 +91,20 @@ pub(crate) fn assemble(
     })
 }
 
+/// The `index.html` [`assemble`] makes for these `pages` and `downloads`, alone (for
+/// `rlbook serve`, which makes the downloads only when asked for them).
+pub(crate) fn index_page(
+    book: &Book,
+    pages: &[LessonHtml],
+    downloads: &[Download],
+) -> Result<String> {
+    let display = |p: &Path| book.config.display_path(p);
+    let templates = Templates::load(&book.config.paths.templates, &display)?;
+    let context = context::index(book, pages, downloads)?;
+    let html = templates.render("index.html", &context);
+    html.context("cannot render index.html")
+}
+
 /// Write `site` into `target` (atomically, hard-linking files the old site holds alike); with
 /// `reuse`, leave a target that already holds this site as it is.
 pub fn write_folder(

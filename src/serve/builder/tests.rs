@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::serve::overlay::LIVE_RELOAD_SNIPPET;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
@@ -65,6 +66,92 @@ fn a_stale_rebuild_stuck_in_a_loop_is_cancelled_by_the_next_change() {
             assert_eq!(message["problems"], serde_json::json!([]));
             break;
         }
+    }
+    builder.stop();
+}
+
+/// A book titled `Later` whose site carries its EPUB (`Later.epub`), its lesson at `01-a.md`.
+fn book_with_an_epub(dir: &Path) -> PathBuf {
+    let root = dir.join("book");
+    std::fs::create_dir_all(root.join("content")).unwrap();
+    let config = "[book]\ntitle = \"Later\"\n[output]\nformats = [\"html\", \"epub\"]\n";
+    std::fs::write(root.join("book.toml"), config).unwrap();
+    let lesson = "# A\n\nFirst words.\n\n```rlab\nprint(1)\n```\n";
+    std::fs::write(root.join("content/01-a.md"), lesson).unwrap();
+    root
+}
+
+/// A builder started on `root`, with the first reload received.
+fn started(root: &Path) -> (Builder, Arc<Shared>, broadcast::Receiver<Arc<str>>) {
+    let shared = Arc::new(Shared::new());
+    let mut events = shared.subscribe();
+    let mut builder = Builder::new();
+    let engine = Engine::new(root, true).keeping_sessions();
+    builder.start(engine, Arc::clone(&shared)).unwrap();
+    assert_eq!(next_message(&mut events)["type"], "reload");
+    (builder, shared, events)
+}
+
+#[test]
+fn the_site_a_reload_announces_does_not_carry_the_downloads() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = book_with_an_epub(dir.path());
+    let (builder, shared, mut events) = started(&root);
+    assert!(shared.current().site.get("01-a.html").is_some());
+    assert!(shared.current().site.get("Later.epub").is_none());
+    std::fs::write(root.join("content/01-a.md"), "# A\n\nNew words.\n").unwrap();
+    builder.queue().push(Changes::everything());
+    while !page(&shared, "01-a.html").contains("New words.") {
+        next_message(&mut events);
+    }
+    assert!(shared.current().site.get("Later.epub").is_none());
+    builder.stop();
+}
+
+/// The site files `shared` serves now for `key` (made when they were left for later).
+fn served(shared: &Shared, key: &str) -> Option<Vec<u8>> {
+    let now = shared.current();
+    let Some(later) = now.later.as_ref().filter(|l| l.holds(key)) else {
+        return now.site.get(key).map(<[u8]>::to_vec);
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread().build();
+    let files = runtime.unwrap().block_on(later.files()).unwrap();
+    files.get(key).map(<[u8]>::to_vec)
+}
+
+fn epub_has(bytes: &[u8], text: &str) -> bool {
+    let files = crate::render::epub::testutil::unzip(bytes);
+    files
+        .values()
+        .any(|data| String::from_utf8_lossy(data).contains(text))
+}
+
+#[test]
+fn the_downloads_and_index_are_made_when_asked_from_the_site_reloaded_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = book_with_an_epub(dir.path());
+    let (builder, shared, mut events) = started(&root);
+    let first = served(&shared, "Later.epub").unwrap();
+    assert!(epub_has(&first, "First words."));
+    for words in ["Second words.", "Third words."] {
+        std::fs::write(root.join("content/01-a.md"), format!("# A\n\n{words}\n")).unwrap();
+        builder.queue().push(Changes::everything());
+        while !page(&shared, "01-a.html").contains(words) {
+            next_message(&mut events);
+        }
+        let now = shared.current();
+        assert!(
+            now.later.as_ref().unwrap().files_made().is_none(),
+            "made on request only"
+        );
+        let epub = served(&shared, "Later.epub").unwrap();
+        assert!(epub_has(&epub, words) && !epub_has(&epub, "First words."));
+        let index = String::from_utf8(served(&shared, "index.html").unwrap()).unwrap();
+        let kb = format!("(EPUB, {:.0} kB)", (epub.len() as f64 / 1e3).max(1.0));
+        assert!(
+            index.contains("href=\"Later.epub\"") && index.contains(&kb),
+            "{index}"
+        );
     }
     builder.stop();
 }

@@ -64,7 +64,7 @@ fn published(problems: Vec<String>) -> (tempfile::TempDir, Arc<Shared>) {
     }
     std::fs::write(dir.path().join("Cargo.toml"), "[package] secret").unwrap();
     let shared = Arc::new(Shared::new());
-    shared.publish_site(Arc::new(site), problems);
+    shared.publish_site(Arc::new(site), None, problems);
     (dir, shared)
 }
 
