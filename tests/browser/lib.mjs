@@ -259,3 +259,22 @@ export async function waitFor(what, probe, timeout = 120_000) {
     await sleep(100);
   }
 }
+
+/* The mean relative luminance (0 black … 1 white) of `element` as the page shows it. */
+export async function shownLuminance(page, element) {
+  const png = await element.screenshot({ encoding: "base64" });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const c = canvas.getContext("2d");
+    c.drawImage(image, 0, 0);
+    const px = c.getImageData(0, 0, image.width, image.height).data;
+    let sum = 0;
+    for (let i = 0; i < px.length; i += 4) sum += (0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2]) / 255;
+    return sum / (px.length / 4);
+  }, png);
+}

@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { openPage, setTheme, visit, fileUrl } from "../lib.mjs";
+import { openPage, setTheme, visit, fileUrl, shownLuminance } from "../lib.mjs";
 
 export const needs = ["site"];
 
@@ -267,29 +267,16 @@ async function checkZoom(ctx, page, figure, file) {
   ctx.log(`zoom: x ticks ${before.join(" ")} → ${after.join(" ")} → ${reset.join(" ")}`);
 }
 
-/* Colours and luminance of a figure, read in the page: its screenshot drawn on a canvas. */
+/* Colours and luminance of a figure, read in the page: the luminance of its screenshot, the
+   text and background fills of its shown drawing. */
 async function look(page, figure) {
-  const png = await figure.screenshot({ encoding: "base64" });
-  return page.evaluate(
-    async (data, id) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${data}`;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const c = canvas.getContext("2d");
-      c.drawImage(image, 0, 0);
-      const px = c.getImageData(0, 0, image.width, image.height).data;
-      let sum = 0;
-      for (let i = 0; i < px.length; i += 4) sum += (0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2]) / 255;
-      const f = [...document.getElementById(id).querySelectorAll(".rlf-view")].find((v) => v.getClientRects().length);
-      const fill = (sel) => getComputedStyle(f.querySelector(sel)).fill;
-      return { luminance: sum / (px.length / 4), text: fill(".rlf-lx text"), background: fill(".rlf-bg") };
-    },
-    png,
-    await figure.evaluate((f) => f.id),
-  );
+  const luminance = await shownLuminance(page, figure);
+  const fills = await figure.evaluate((f) => {
+    const view = [...f.querySelectorAll(".rlf-view")].find((v) => v.getClientRects().length);
+    const fill = (sel) => getComputedStyle(view.querySelector(sel)).fill;
+    return { text: fill(".rlf-lx text"), background: fill(".rlf-bg") };
+  });
+  return { luminance, ...fills };
 }
 
 function contrast(a, b) {

@@ -8,26 +8,7 @@
 // hovered preview; xref-dark-storage.png by the stored choice) and xref-focus-<theme>.png in
 // target/shots.
 import path from "node:path";
-import { openPage, setTheme, visit, fileUrl, screenshot, sitePages } from "../lib.mjs";
-
-/* The mean relative luminance (0 black … 1 white) of `element` as the page shows it. */
-async function shownLuminance(page, element) {
-  const png = await element.screenshot({ encoding: "base64" });
-  return page.evaluate(async (data) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const c = canvas.getContext("2d");
-    c.drawImage(image, 0, 0);
-    const px = c.getImageData(0, 0, image.width, image.height).data;
-    let sum = 0;
-    for (let i = 0; i < px.length; i += 4) sum += (0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2]) / 255;
-    return sum / (px.length / 4);
-  }, png);
-}
+import { openPage, setTheme, visit, fileUrl, screenshot, sitePages, shownLuminance } from "../lib.mjs";
 
 export const needs = ["site"];
 
