@@ -322,23 +322,37 @@ impl Engine {
             strict: request.strict,
         };
         let published = publish_site(book, site, serve, sink, pass);
-        match published.filter(|_| serve) {
-            Some(pages) if !carried.ids.is_empty() => {
-                let book = Arc::new(book.clone());
-                let strict = request.strict;
-                let made = (!failed).then(|| Source {
-                    book: Arc::clone(&book),
-                    runs,
-                    xrefs,
-                    keys,
-                    strict,
-                });
-                self.defer(book, pages, made);
-            }
-            Some(_) => self.deferred = None,
-            None => {}
+        if let Some(pages) = published.filter(|_| serve) {
+            let made = (!failed).then_some((runs, xrefs, keys));
+            self.remember_deferred(book, pages, &carried, made, request.strict);
         }
         Some(())
+    }
+
+    /// What a served site left for later (see [`deferred`]): nothing when it carries no
+    /// downloads, else its index and downloads, made of this pass's `made` (runs,
+    /// cross-references, page keys) or, after a failed pass, of the last good one's.
+    fn remember_deferred(
+        &mut self,
+        book: &Book,
+        pages: Vec<LessonHtml>,
+        carried: &Carried,
+        made: Option<(Vec<LessonRun>, Xrefs, Vec<Digest>)>,
+        strict: bool,
+    ) {
+        if carried.ids.is_empty() {
+            self.deferred = None;
+            return;
+        }
+        let book = Arc::new(book.clone());
+        let made = made.map(|(runs, xrefs, keys)| Source {
+            book: Arc::clone(&book),
+            runs,
+            xrefs,
+            keys,
+            strict,
+        });
+        self.defer(book, pages, made);
     }
 
     /// Check every page's internal links against the ids the rendered pages have, or take
