@@ -195,7 +195,9 @@ fn every_link_the_check_accepts_leads_to_its_heading_in_the_epub() {
 }
 
 /// A local web server: `/ok` 200, `/missing` 404, `/moved` a redirect to `/ok`, `/slow`
-/// answering after 3 s; it counts every request.
+/// answering after 3 s; it counts every request. It answers one request per connection and
+/// says so (`connection: close`): a client must not reuse a connection it has closed (the
+/// check once failed with "connection reset by peer" on a pooled one).
 struct Server {
     port: u16,
     requests: Arc<AtomicUsize>,
@@ -234,13 +236,16 @@ fn answer(mut stream: TcpStream, requests: &AtomicUsize) {
     requests.fetch_add(1, Ordering::SeqCst);
     let path = first.split_whitespace().nth(1).unwrap_or("");
     let response = match path {
-        "/ok" => "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok".to_string(),
-        "/moved" => "HTTP/1.1 301 Moved\r\nlocation: /ok\r\ncontent-length: 0\r\n\r\n".into(),
+        "/ok" => "HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok".to_string(),
+        "/moved" => {
+            "HTTP/1.1 301 Moved\r\nlocation: /ok\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+                .into()
+        }
         "/slow" => {
             std::thread::sleep(Duration::from_secs(3));
-            "HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n".into()
+            "HTTP/1.1 200 OK\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".into()
         }
-        _ => "HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n".into(),
+        _ => "HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".into(),
     };
     let head = first.starts_with("HEAD");
     let response = if head {
