@@ -95,6 +95,9 @@ pub fn value(v: &Value) -> String {
         Value::Vector(a) => vector(a),
         Value::Matrix(a) => matrix(a),
         Value::StrArray(items) => string_array(items),
+        Value::Tensor3(t) => crate::value::tensor3::display(t),
+        Value::Sparse(s) => crate::value::sparse::display(s),
+        Value::Object(o) => o.0.display(),
         Value::Struct(fields) => {
             let parts: Vec<String> = fields
                 .iter()

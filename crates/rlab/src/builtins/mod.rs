@@ -5,8 +5,13 @@
 //! calling function values) and its evaluated arguments with the number of outputs the caller
 //! wants. It returns errors without positions; the evaluator attaches the call's span.
 
+mod animation;
 mod args;
+mod calculus;
+mod checklist;
 mod construct;
+mod control;
+mod dsp;
 mod higher;
 mod linalg;
 mod math;
@@ -15,7 +20,11 @@ mod numeric;
 mod output;
 mod plotting;
 mod reduce;
+mod rf;
+mod session;
 mod shape;
+mod sparse;
+mod tensor3;
 
 pub(crate) use args::Args;
 
@@ -43,7 +52,7 @@ impl Builtin {
 }
 
 /// Every domain table, in a fixed order.
-fn tables() -> [&'static [Builtin]; 10] {
+fn tables() -> [&'static [Builtin]; 18] {
     [
         construct::TABLE,
         shape::TABLE,
@@ -55,6 +64,14 @@ fn tables() -> [&'static [Builtin]; 10] {
         higher::TABLE,
         plotting::TABLE,
         crate::grad::TABLE,
+        calculus::TABLE,
+        tensor3::TABLE,
+        sparse::TABLE,
+        dsp::TABLE,
+        control::TABLE,
+        rf::TABLE,
+        session::TABLE,
+        animation::TABLE,
     ]
 }
 
@@ -69,7 +86,11 @@ pub(crate) fn check_pure(interp: &Interp, name: &str) -> LangResult<()> {
     if !interp.in_parallel_task {
         return Ok(());
     }
-    if plotting::TABLE.iter().any(|b| b.name == name) {
+    if plotting::TABLE
+        .iter()
+        .chain(animation::TABLE)
+        .any(|b| b.name == name)
+    {
         return Err(LangError::runtime(
             "parmap: cannot plot from a parallel lambda — the lambda must be pure",
         ));

@@ -103,6 +103,15 @@ fn assign_into(target: &mut Value, idx: &[Idx], rhs: &Value) -> LangResult<Writt
     if matches!(rhs, Value::Vector(a) | Value::Matrix(a) if a.is_empty()) {
         return delete(target, idx).map(|()| Written::Deleted);
     }
+    match target {
+        Value::Tensor3(t) => {
+            return crate::value::tensor3::assign(t, idx, rhs).map(|()| Written::Row);
+        }
+        Value::Sparse(s) => {
+            return crate::value::sparse::assign(s, idx, rhs).map(|()| Written::Row);
+        }
+        _ => {}
+    }
     match idx {
         [i] => assign_one(target, i, rhs),
         [r, c] => assign_two(target, r, c, rhs),

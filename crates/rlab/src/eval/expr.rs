@@ -154,6 +154,9 @@ fn field(v: &Value, name: &str) -> LangResult<Value> {
             .get(name)
             .cloned()
             .ok_or_else(|| LangError::runtime(format!("struct has no field '{name}'"))),
+        Value::Object(o) => o.0.field(name).ok_or_else(|| {
+            LangError::runtime(format!("{} has no field '{name}'", o.0.type_name()))
+        }),
         other => Err(LangError::type_error(format!(
             "cannot access field '{name}' of a {}",
             other.type_name()

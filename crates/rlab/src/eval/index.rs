@@ -168,6 +168,19 @@ fn end_value(target: &Value, k: usize, n: usize, rule: EndRule) -> usize {
         Value::Str(s) => s.chars().count(),
         Value::StrArray(items) => items.len(),
         Value::Tuple(items) => items.len(),
+        Value::Tensor3(t) => match (n, k) {
+            (1, _) => t.len(),
+            (_, 0) => t.rows,
+            (2, _) => t.cols * t.pages,
+            (_, 1) => t.cols,
+            _ => t.pages,
+        },
+        Value::Sparse(s) => match (n, k) {
+            (1, _) if s.vector => s.cols,
+            (1, _) => s.rows * s.cols,
+            (_, 0) => s.rows,
+            _ => s.cols,
+        },
         _ => 1,
     }
 }
@@ -197,6 +210,8 @@ pub(crate) fn read(target: &Value, idx: &[Idx]) -> LangResult<Value> {
             |v| Value::StrArray(Arc::new(v)),
         ),
         (Value::Tuple(items), [i]) => read_list(items, i, Value::clone, Value::tuple),
+        (Value::Tensor3(t), _) => crate::value::tensor3::read(t, idx),
+        (Value::Sparse(s), _) => crate::value::sparse::read(s, idx),
         (_, []) => Ok(target.clone()),
         (v, _) if idx.len() > 2 => Err(LangError::runtime(format!(
             "too many indices ({}) for a {}",

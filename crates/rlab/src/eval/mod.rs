@@ -11,7 +11,7 @@ mod assign;
 mod call;
 mod expr;
 mod import;
-mod index;
+pub(crate) mod index;
 mod scalar;
 mod stmt;
 

@@ -15,6 +15,8 @@ mod elementwise;
 mod kernel;
 mod matmul;
 mod range;
+mod sparse;
+mod tensor3;
 
 pub(crate) use concat::concat;
 pub(crate) use range::range;
@@ -31,6 +33,9 @@ pub(crate) fn binary(op: BinOp, a: &Value, b: &Value) -> LangResult<Value> {
     if let (Value::Scalar(x), Value::Scalar(y)) = (a, b) {
         return Ok(scalar_pair(op, *x, *y));
     }
+    if let Some(result) = library_kinds(op, a, b) {
+        return result;
+    }
     match Arith::of(op) {
         Some(arith) => match (a, b) {
             (Value::Str(x), Value::Str(y)) if op == BinOp::Add => Ok(Value::Str(format!("{x}{y}"))),
@@ -45,6 +50,18 @@ pub(crate) fn binary(op: BinOp, a: &Value, b: &Value) -> LangResult<Value> {
             }))
         }
         None => compare::compare(op, a, b),
+    }
+}
+
+/// Operators on the library's own kinds (objects, tensors, sparse arrays), tried before
+/// the arrays'. `None` when neither operand is one of them (or an object declines).
+fn library_kinds(op: BinOp, a: &Value, b: &Value) -> Option<LangResult<Value>> {
+    match (a, b) {
+        (Value::Object(o), other) => o.0.binary(op, other, true),
+        (other, Value::Object(o)) => o.0.binary(op, other, false),
+        (Value::Tensor3(_), _) | (_, Value::Tensor3(_)) => Some(tensor3::binary(op, a, b)),
+        (Value::Sparse(_), _) | (_, Value::Sparse(_)) => Some(sparse::binary(op, a, b)),
+        _ => None,
     }
 }
 
@@ -69,6 +86,14 @@ pub(crate) fn negate(a: &Value) -> LangResult<Value> {
         Value::Complex(z) => Ok(Value::Complex(-z)),
         Value::Vector(v) => Ok(Value::Vector(Arc::new(v.map(|x| -x, |z| -z)))),
         Value::Matrix(m) => Ok(Value::Matrix(Arc::new(m.map(|x| -x, |z| -z)))),
+        Value::Tensor3(_) => tensor3::negate(a),
+        Value::Sparse(_) => sparse::negate(a),
+        Value::Object(o) => o.0.negate().unwrap_or_else(|| {
+            Err(LangError::type_error(format!(
+                "cannot negate {}",
+                o.0.type_name()
+            )))
+        }),
         other => Err(LangError::type_error(format!(
             "cannot negate {}",
             other.type_name()
@@ -94,6 +119,8 @@ pub(crate) fn transpose(a: &Value, conjugate: bool) -> LangResult<Value> {
         Value::Complex(z) if conjugate => Ok(Value::Complex(z.conj())),
         Value::Complex(z) => Ok(Value::Complex(*z)),
         Value::Vector(v) | Value::Matrix(v) => Ok(Value::matrix(v.transpose(conjugate))),
+        Value::Tensor3(_) => tensor3::transpose(a, conjugate),
+        Value::Sparse(_) => sparse::transpose(a, conjugate),
         other => Err(LangError::runtime(format!(
             "cannot transpose {}",
             other.type_name()

@@ -99,8 +99,12 @@ pub struct Panel {
     pub categories: Option<Vec<String>>,
     pub grid: bool,
     pub legend: bool,
-    /// A logarithmic y axis (`semilogy`).
+    /// A logarithmic y axis (`semilogy`, `loglog`).
     pub log_y: bool,
+    /// A logarithmic x axis (`semilogx`, `loglog`, `bode`, `rfplot`).
+    pub log_x: bool,
+    /// One data unit is as long on x as on y (`axis("equal")`, polar and Smith charts).
+    pub equal_aspect: bool,
 }
 
 impl Default for Panel {
@@ -118,6 +122,8 @@ impl Default for Panel {
             grid: true,
             legend: false,
             log_y: false,
+            log_x: false,
+            equal_aspect: false,
         }
     }
 }

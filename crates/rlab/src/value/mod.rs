@@ -8,11 +8,17 @@
 
 mod array;
 mod constants;
+pub mod object;
+pub mod sparse;
+pub mod tensor3;
 mod workspace;
 
 pub(crate) use array::PARALLEL_FROM;
 pub use array::{C64, NumArray};
 pub use constants::{CONSTANT_NAMES, constant, constants};
+pub use object::{Obj, Object};
+pub use sparse::Sparse;
+pub use tensor3::Tensor3;
 pub use workspace::Workspace;
 
 use super::ast::LambdaDef;
@@ -32,6 +38,12 @@ pub enum Value {
     /// An `R×C` array (a column is an `N×1` Matrix; `1×N` Matrices exist too).
     Matrix(Arc<NumArray>),
     StrArray(Arc<Vec<String>>),
+    /// A rank-3 array (`zeros3`, `reshape(v, m, n, p)`, `cat(3, …)`).
+    Tensor3(Arc<Tensor3>),
+    /// A sparse matrix or vector (`sparse`, `speye`, `laplacian_2d`, …).
+    Sparse(Arc<Sparse>),
+    /// A library object (`tf`, `ss`, `qfmt`, `sparameters`, …): see [`object`].
+    Object(Obj),
     /// Fields sorted by name (display order).
     Struct(Arc<BTreeMap<String, Value>>),
     /// Multiple results of one call.
@@ -138,6 +150,9 @@ impl Value {
             Value::Vector(_) => "vector",
             Value::Matrix(_) => "matrix",
             Value::StrArray(_) => "string_array",
+            Value::Tensor3(_) => "tensor3",
+            Value::Sparse(s) => sparse::type_name(s),
+            Value::Object(o) => o.0.type_name(),
             Value::Struct(_) => "struct",
             Value::Tuple(_) => "tuple",
             Value::Lambda(_) => "lambda",

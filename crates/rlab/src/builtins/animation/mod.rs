@@ -1,0 +1,5 @@
+//! Builtins: animation frames (rustlab's frame and saveanim).
+
+use super::Builtin;
+
+pub(crate) static TABLE: &[Builtin] = &[];
