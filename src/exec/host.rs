@@ -51,23 +51,44 @@ impl BookHost {
     }
 }
 
+impl BookHost {
+    /// Refuse a path outside the readable folders.
+    fn check_read(&self, path: &Path) -> Result<(), HostError> {
+        if self.may_read(path) {
+            return Ok(());
+        }
+        Err(HostError::Denied(
+            "it is outside the book (a book reads files inside its own folder only; \
+             `[exec] allow_read` in book.toml can add folders)"
+                .into(),
+        ))
+    }
+}
+
 impl Host for BookHost {
     fn read_source(&self, path: &Path) -> Result<String, HostError> {
-        if !self.may_read(path) {
-            return Err(HostError::Denied(
-                "it is outside the book (a book reads files inside its own folder only; \
-                 `[exec] allow_read` in book.toml can add folders)"
-                    .into(),
-            ));
-        }
+        self.check_read(path)?;
         self.native.read_source(path)
     }
 
-    fn write_file(&self, _path: &Path, _contents: &str) -> Result<(), HostError> {
+    fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, HostError> {
+        self.check_read(path)?;
+        self.native.read_bytes(path)
+    }
+
+    fn write_file(&self, _path: &Path, _contents: &[u8]) -> Result<(), HostError> {
         Err(HostError::Denied(
-            "a book build writes no files (the figure is kept with the block's output)".into(),
+            "a book build writes no files (figures are kept with the block's output, \
+             saved data with the session)"
+                .into(),
         ))
     }
+
+    /// A book build records output; waiting would only slow it.
+    fn pause(&self, _wait: Duration) {}
+
+    /// Reports (the profile) vary from run to run and are not part of a book.
+    fn report(&self, _text: &str) {}
 
     fn identity(&self, path: &Path) -> PathBuf {
         self.native.identity(path)

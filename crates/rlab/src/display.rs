@@ -52,10 +52,15 @@ pub fn vector(a: &NumArray) -> String {
 
 /// `Matrix(RxC)` then one `  [a, b, ...]` line per shown row.
 pub fn matrix(a: &NumArray) -> String {
+    matrix_with(a, element)
+}
+
+/// [`matrix`] with the elements written by `cell`.
+fn matrix_with(a: &NumArray, cell: impl Fn(C64) -> String) -> String {
     let (rows, cols) = a.shape();
     let mut out = format!("Matrix({rows}x{cols})");
     for r in 0..rows.min(SHOWN) {
-        let cells: Vec<String> = (0..cols.min(SHOWN)).map(|c| element(a.get(r, c))).collect();
+        let cells: Vec<String> = (0..cols.min(SHOWN)).map(|c| cell(a.get(r, c))).collect();
         out.push_str("\n  [");
         out.push_str(&cells.join(", "));
         if cols > SHOWN {
@@ -82,6 +87,133 @@ pub fn string_array(items: &[String]) -> String {
         out.push_str(&format!(", ... ({n} total)"));
     }
     out
+}
+
+/// The numeric display mode the `format` command sets: `short` (the default, the text of
+/// [`value`]), `long` (15 decimals), `hex` (the IEEE-754 bits) or `commas` (thousands
+/// separators).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NumberFormat {
+    #[default]
+    Short,
+    Long,
+    Hex,
+    Commas,
+}
+
+impl NumberFormat {
+    /// The mode `format NAME` selects (`default` is `short`).
+    pub fn named(name: &str) -> Option<NumberFormat> {
+        match name {
+            "short" | "default" => Some(NumberFormat::Short),
+            "long" => Some(NumberFormat::Long),
+            "hex" => Some(NumberFormat::Hex),
+            "commas" => Some(NumberFormat::Commas),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            NumberFormat::Short => "short",
+            NumberFormat::Long => "long",
+            NumberFormat::Hex => "hex",
+            NumberFormat::Commas => "commas",
+        }
+    }
+
+    /// A number on its own (a Scalar, or a part of a Complex).
+    fn number(self, x: f64) -> String {
+        match self {
+            NumberFormat::Short => scalar(x),
+            NumberFormat::Long => format!("{x:.15}"),
+            NumberFormat::Hex => format!("{:016x}", x.to_bits()),
+            NumberFormat::Commas => with_commas(&scalar(x)),
+        }
+    }
+
+    /// A number inside an array (`{:.6}` in the default mode).
+    fn cell(self, x: f64) -> String {
+        match self {
+            NumberFormat::Commas => with_commas(&format!("{x:.6}")),
+            NumberFormat::Short => format!("{x:.6}"),
+            other => other.number(x),
+        }
+    }
+
+    fn pair(re: String, im: String, im_negative: bool) -> String {
+        if im_negative {
+            format!("{re}{im}j")
+        } else {
+            format!("{re}+{im}j")
+        }
+    }
+
+    fn complex(self, z: C64) -> String {
+        if self == NumberFormat::Hex && z.im == 0.0 {
+            return self.number(z.re);
+        }
+        let negative = z.im < 0.0 && self != NumberFormat::Hex;
+        NumberFormat::pair(self.number(z.re), self.number(z.im), negative)
+    }
+
+    fn element(self, z: C64) -> String {
+        if self == NumberFormat::Hex {
+            return self.complex(z);
+        }
+        if z.im.abs() < 1e-12 {
+            return self.cell(z.re);
+        }
+        NumberFormat::pair(self.cell(z.re), self.cell(z.im), z.im < 0.0)
+    }
+}
+
+/// Thousands separators in the integer part of a number's text: `1234567.89` ⟶
+/// `1,234,567.89`, `-1234` ⟶ `-1,234`.
+pub fn with_commas(text: &str) -> String {
+    let (sign, rest) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text),
+    };
+    let split = rest.find(['.', 'e', 'E']).unwrap_or(rest.len());
+    let (digits, tail) = rest.split_at(split);
+    if !digits.chars().all(|c| c.is_ascii_digit()) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}{tail}")
+}
+
+/// The display text of a value in the given numeric mode: numbers, vectors and matrices
+/// follow the mode; every other kind, and the default mode, is [`value`].
+pub fn value_in(v: &Value, mode: NumberFormat) -> String {
+    if mode == NumberFormat::Short {
+        return value(v);
+    }
+    match v {
+        Value::Scalar(x) => mode.number(*x),
+        Value::Complex(z) => mode.complex(*z),
+        Value::Vector(a) => {
+            let mut out = format!("[1×{}]", a.len());
+            for z in a.iter_c().take(SHOWN) {
+                out.push_str("  ");
+                out.push_str(&mode.element(z));
+            }
+            if a.len() > SHOWN {
+                out.push_str(&format!("  ... ({} total)", a.len()));
+            }
+            out
+        }
+        Value::Matrix(a) => matrix_with(a, |z| mode.element(z)),
+        Value::Tracked(t) => value_in(&t.value, mode),
+        other => value(other),
+    }
 }
 
 /// The display text of any value.
@@ -183,6 +315,34 @@ mod tests {
         let text = matrix(&big);
         assert!(text.ends_with(", ...]\n  ... (9 rows total)"));
         assert_eq!(text.lines().count(), 10);
+    }
+
+    #[test]
+    fn number_formats() {
+        let big = Value::Scalar(1234567.0);
+        assert_eq!(value_in(&big, NumberFormat::Commas), "1,234,567");
+        assert_eq!(value_in(&big, NumberFormat::Short), "1234567");
+        assert_eq!(with_commas("-9876543.5"), "-9,876,543.5");
+        assert_eq!(with_commas("123"), "123");
+        assert_eq!(with_commas("NaN"), "NaN");
+        assert_eq!(
+            value_in(&Value::Scalar(0.5), NumberFormat::Long),
+            "0.500000000000000"
+        );
+        assert_eq!(
+            value_in(&Value::Scalar(1.0), NumberFormat::Hex),
+            "3ff0000000000000"
+        );
+        let v = Value::row(vec![1234.5, -2.0]);
+        assert_eq!(
+            value_in(&v, NumberFormat::Commas),
+            "[1×2]  1,234.500000  -2.000000"
+        );
+        let z = Value::Complex(C64::new(1.0, -2.0));
+        assert_eq!(
+            value_in(&z, NumberFormat::Long),
+            "1.000000000000000-2.000000000000000j"
+        );
     }
 
     #[test]

@@ -17,8 +17,15 @@ use std::time::{Duration, Instant};
 pub trait Host: Send + Sync + fmt::Debug {
     /// The text of the source file at `path` (already joined to the session's folder).
     fn read_source(&self, path: &Path) -> Result<String, HostError>;
+    /// The bytes of the data file at `path` (`load` of `.npy`, `.npz`, Touchstone files).
+    fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, HostError>;
     /// Write `contents` to `path` (already joined to the session's folder).
-    fn write_file(&self, path: &Path, contents: &str) -> Result<(), HostError>;
+    fn write_file(&self, path: &Path, contents: &[u8]) -> Result<(), HostError>;
+    /// Wait for `sleep`. A host whose runs only record their output may return at once.
+    fn pause(&self, wait: Duration);
+    /// Text for the person running the session, outside the printed output (the profile
+    /// report, which rustlab writes to stderr). A host may drop it.
+    fn report(&self, text: &str);
     /// The same value for every spelling of one file (`a/../b.rlab`, a symlink); `path` itself
     /// where that cannot be told.
     fn identity(&self, path: &Path) -> PathBuf;
@@ -85,8 +92,20 @@ impl Host for NativeHost {
         read_regular_file(path)
     }
 
-    fn write_file(&self, path: &Path, contents: &str) -> Result<(), HostError> {
+    fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, HostError> {
+        read_regular_bytes(path)
+    }
+
+    fn write_file(&self, path: &Path, contents: &[u8]) -> Result<(), HostError> {
         std::fs::write(path, contents).map_err(|e| HostError::Io(e.to_string()))
+    }
+
+    fn pause(&self, wait: Duration) {
+        std::thread::sleep(wait);
+    }
+
+    fn report(&self, text: &str) {
+        eprint!("{text}");
     }
 
     fn identity(&self, path: &Path) -> PathBuf {
@@ -102,13 +121,20 @@ impl Host for NativeHost {
     }
 }
 
-/// Read `path` if it is a regular file (a device or FIFO would be read forever or block).
+/// Read `path` as text if it is a regular file (a device or FIFO would be read forever or
+/// block).
 pub fn read_regular_file(path: &Path) -> Result<String, HostError> {
+    let bytes = read_regular_bytes(path)?;
+    String::from_utf8(bytes).map_err(|_| HostError::Io("stream did not contain valid UTF-8".into()))
+}
+
+/// Read `path` if it is a regular file.
+pub fn read_regular_bytes(path: &Path) -> Result<Vec<u8>, HostError> {
     let io = |e: std::io::Error| HostError::Io(e.to_string());
     if !std::fs::metadata(path).map_err(io)?.is_file() {
         return Err(HostError::NotRegularFile);
     }
-    std::fs::read_to_string(path).map_err(io)
+    std::fs::read(path).map_err(io)
 }
 
 /// `path` with `.` components dropped, relative to the working directory when it lies below

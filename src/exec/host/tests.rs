@@ -110,7 +110,7 @@ fn a_book_host_writes_nothing() {
     let host = BookHost::new(std::slice::from_ref(&l.book));
     let target = l.book.join("new.svg");
     assert!(matches!(
-        host.write_file(&target, "<svg/>"),
+        host.write_file(&target, b"<svg/>"),
         Err(HostError::Denied(_))
     ));
     assert!(!target.exists());

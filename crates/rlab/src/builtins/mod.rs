@@ -27,6 +27,7 @@ mod sparse;
 mod tensor3;
 
 pub(crate) use args::Args;
+pub(crate) use session::{SessionState, cache_command, is_impure, profile_form, profiled};
 
 use super::error::{LangError, LangResult};
 use super::eval::Interp;
@@ -101,6 +102,14 @@ pub(crate) fn check_pure(interp: &Interp, name: &str) -> LangResult<()> {
         ));
     }
     Ok(())
+}
+
+/// The names of the builtins that draw (plotting and animation).
+pub(crate) fn plotting_names() -> impl Iterator<Item = &'static str> {
+    plotting::TABLE
+        .iter()
+        .chain(animation::TABLE)
+        .map(|b| b.name)
 }
 
 /// The builtin called `name`, if any.

@@ -53,7 +53,7 @@ fn print(interp: &mut Interp, args: Args) -> LangResult<Value> {
         .iter()
         .map(|v| match v {
             Value::Str(s) => PrintItem::Text(s.clone()),
-            other => PrintItem::Value(display::value(other)),
+            other => PrintItem::Value(display::value_in(other, interp.number_format)),
         })
         .collect();
     let texts: Vec<&str> = items
@@ -87,7 +87,8 @@ fn help(interp: &mut Interp, args: Args) -> LangResult<Value> {
 
 fn disp(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
-    interp.print_line(&display::value(args.value(0)?));
+    let text = display::value_in(args.value(0)?, interp.number_format);
+    interp.print_line(&text);
     Ok(Value::None)
 }
 

@@ -25,6 +25,9 @@ impl Interp {
         if let Some(result) = grad::special_form(self, var, args, nargout) {
             return result;
         }
+        if let Some(result) = builtins::profile_form(self, var, args) {
+            return result;
+        }
         if self.vars.lookup(var).is_some_and(is_indexable) {
             return self.index_variable(var, args);
         }
@@ -130,6 +133,12 @@ impl Interp {
                 if grad::any_tracked(&args) {
                     return grad::call_builtin(self, b, args, nargout);
                 }
+                if self.session.cache.is_active() && builtins::is_impure(b.name) {
+                    self.session.cache.impure_calls += 1;
+                }
+                if self.session.profile.tracks(b.name) {
+                    return builtins::profiled(self, b, args, nargout);
+                }
                 (b.func)(self, Args::new(b.name, args, nargout))
             }
         }
@@ -193,8 +202,23 @@ impl Interp {
                 def.outputs.len()
             )));
         }
+        if !self.session.cache.is_active() {
+            let frame = self.in_frame(frame, |interp| interp.exec_block(&def.body))?;
+            return collect_outputs(def, frame, nargout);
+        }
+        let args: Vec<Value> = (def.params.iter())
+            .map(|p| frame.get(p).cloned().unwrap_or(Value::None))
+            .collect();
+        let pending = match self.session.cache.lookup(def, args, nargout) {
+            Ok(stored) => return Ok(stored),
+            Err(pending) => pending,
+        };
         let frame = self.in_frame(frame, |interp| interp.exec_block(&def.body))?;
-        collect_outputs(def, frame, nargout)
+        let result = collect_outputs(def, frame, nargout)?;
+        if let Some(pending) = pending {
+            self.session.cache.store(pending, &result);
+        }
+        Ok(result)
     }
 
     fn call_lambda(&mut self, lambda: &Lambda, args: Vec<Value>) -> LangResult<Value> {
@@ -284,7 +308,13 @@ enum Callable {
 fn is_indexable(v: &Value) -> bool {
     matches!(
         v.plain(),
-        Value::Vector(_) | Value::Matrix(_) | Value::Str(_) | Value::StrArray(_) | Value::Tuple(_)
+        Value::Vector(_)
+            | Value::Matrix(_)
+            | Value::Str(_)
+            | Value::StrArray(_)
+            | Value::Tuple(_)
+            | Value::Tensor3(_)
+            | Value::Sparse(_)
     )
 }
 

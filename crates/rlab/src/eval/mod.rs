@@ -143,6 +143,10 @@ pub(crate) struct Interp {
     pub end_values: Vec<f64>,
     /// The tape of a running `grad` (see `crate::grad`).
     pub grad: crate::grad::State,
+    /// The numeric display mode `format` sets.
+    pub number_format: crate::display::NumberFormat,
+    /// The session's own side of the library: files `save` kept, profiling, the call cache.
+    pub session: crate::builtins::SessionState,
     /// When the run must end, on the host's clock.
     deadline: Option<Duration>,
     ticks: u32,
@@ -178,6 +182,8 @@ impl Interp {
             imports: import::Imports::default(),
             end_values: Vec::new(),
             grad: Default::default(),
+            number_format: Default::default(),
+            session: Default::default(),
             deadline: None,
             ticks: 0,
             nesting: 0,
@@ -209,6 +215,20 @@ impl Interp {
             let secs = self.config.limits.time.map_or(0.0, |t| t.as_secs_f64());
             return Err(LangError::limit(format!("time limit of {secs} s exceeded")));
         }
+        Ok(())
+    }
+
+    /// Wait `wait` on the host's clock for `sleep`; a wait that would pass the time limit
+    /// fails at once with the limit's error, as the run would after waiting.
+    pub(crate) fn pause(&mut self, wait: Duration) -> LangResult<()> {
+        if let Some(deadline) = self.deadline
+            && let Some(now) = self.config.host.elapsed()
+            && now + wait > deadline
+        {
+            let secs = self.config.limits.time.map_or(0.0, |t| t.as_secs_f64());
+            return Err(LangError::limit(format!("time limit of {secs} s exceeded")));
+        }
+        self.config.host.pause(wait);
         Ok(())
     }
 

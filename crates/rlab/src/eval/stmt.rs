@@ -92,14 +92,16 @@ impl Interp {
     fn exec_expr_stmt(&mut self, e: &Expr, echo: bool) -> LangResult<()> {
         let v = self.eval(e)?;
         if echo && !v.is_none() {
-            self.print_line(&display::value(&v));
+            let text = display::value_in(&v, self.number_format);
+            self.print_line(&text);
         }
         Ok(())
     }
 
     fn echo_assign(&mut self, echo: bool, target: &str, v: &Value) {
         if echo && self.config.mode == Mode::Script {
-            self.print_line(&format!("{target} = {}", display::value(v)));
+            let text = display::value_in(v, self.number_format);
+            self.print_line(&format!("{target} = {text}"));
         }
     }
 
@@ -242,20 +244,36 @@ impl Interp {
     }
 
     /// Keyword commands: `hold on`, `grid off`, `close all`, `clear`, `clf`, `format`, ...
+    /// `clear`: every user variable and function goes; the constants come back.
+    pub(crate) fn clear_workspace(&mut self) {
+        self.vars = constants();
+        self.functions.clear();
+        self.imports = Default::default();
+    }
+
+    /// `format MODE` sets the numeric display mode and says so; a bare `format` says which
+    /// mode is on (rustlab prints both).
+    fn set_format(&mut self, mode: Option<&str>) -> LangResult<()> {
+        if let Some(name) = mode {
+            self.number_format = crate::display::NumberFormat::named(name).ok_or_else(|| {
+                LangError::runtime(format!(
+                    "format: unknown mode '{name}' (try short, long, hex, commas)"
+                ))
+            })?;
+        }
+        let line = format!("format: {}", self.number_format.name());
+        self.print_line(&line);
+        Ok(())
+    }
+
     fn exec_command(&mut self, name: &str, args: &[String]) -> LangResult<()> {
         match name {
             "clear" if args.is_empty() => {
-                self.vars = constants();
-                self.functions.clear();
-                self.imports = Default::default();
+                self.clear_workspace();
                 Ok(())
             }
-            "format" => match args.first().map(String::as_str) {
-                None | Some("short" | "default") => Ok(()),
-                Some(other) => Err(LangError::runtime(format!(
-                    "format {other}: only the default display format is supported"
-                ))),
-            },
+            "format" => self.set_format(args.first().map(String::as_str)),
+            "cache" => crate::builtins::cache_command(self, args),
             "viewer" => Ok(()),
             _ => {
                 let values = args.iter().map(|a| Value::str(a.as_str())).collect();

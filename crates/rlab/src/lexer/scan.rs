@@ -141,6 +141,13 @@ impl Lexer<'_> {
             self.push(Tok::RunPath(path), start);
             return Ok(());
         }
+        if word == "cache"
+            && statement
+            && let Some(words) = self.command_words()
+        {
+            self.push(Tok::CacheCommand(words), start);
+            return Ok(());
+        }
         if word == "import"
             && statement
             && let Some(path) = self.import_path()?
@@ -183,6 +190,41 @@ impl Lexer<'_> {
                 Ok(None)
             }
         }
+    }
+
+    /// After a command word: blanks, then words starting with a letter, up to `;`, a comment
+    /// or the end of the line. `None` (nothing consumed) otherwise, so the word stays an
+    /// ordinary name (`cache = 3`, `cache(x)`, a bare `cache`).
+    fn command_words(&mut self) -> Option<String> {
+        let after_word = self.mark();
+        self.skip_blanks();
+        if self.at.pos == after_word.pos || !self.peek().is_some_and(char::is_alphabetic) {
+            self.restore(after_word);
+            return None;
+        }
+        let start = self.at.pos;
+        let rest = self.text.get(start..).unwrap_or("");
+        let first: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if Tok::keyword(&first).is_some() {
+            self.restore(after_word);
+            return None;
+        }
+        while self
+            .peek()
+            .is_some_and(|c| !matches!(c, ';' | '%' | '#' | '\n'))
+        {
+            self.bump();
+        }
+        Some(
+            self.text
+                .get(start..self.at.pos)
+                .unwrap_or("")
+                .trim()
+                .to_string(),
+        )
     }
 
     /// After the word `import`: blanks, then a quoted path. `None` (nothing consumed)

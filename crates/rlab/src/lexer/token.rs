@@ -15,6 +15,9 @@ pub(crate) enum Tok {
     /// `run PATH` at the start of a statement; the path is the string literal's content or
     /// the raw rest of the line (up to `;` or a comment), trimmed.
     RunPath(String),
+    /// `cache WORDS…` at the start of a statement: the rest of the line (rustlab's cache
+    /// command; its words may hold commas and `=`, as in `cache add function f, g`).
+    CacheCommand(String),
     /// `import "PATH"` at the start of a statement; the path is the string literal's content.
     ImportPath(String),
     Plus,

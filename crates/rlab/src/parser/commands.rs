@@ -19,7 +19,9 @@ impl Parser<'_> {
         let kind = match (name, words) {
             ("break", _) if bare => StmtKind::Break,
             ("continue", _) if bare => StmtKind::Continue,
-            ("clear" | "clf", _) if bare => command(name, Vec::new()),
+            ("clear" | "clf" | "whos" | "profile" | "profile_report", _) if bare => {
+                command(name, Vec::new())
+            }
             ("format", Some(words)) if words.len() <= 1 => command(name, words),
             ("viewer", Some(words)) => command(name, words),
             ("close", Some(words)) if words.is_empty() || words == ["all"] => command(name, words),
@@ -106,8 +108,19 @@ impl Parser<'_> {
 }
 
 /// The words that may start a command statement.
-const COMMAND_WORDS: [&str; 9] = [
-    "break", "continue", "clear", "clf", "format", "viewer", "close", "hold", "grid",
+const COMMAND_WORDS: [&str; 12] = [
+    "break",
+    "continue",
+    "clear",
+    "clf",
+    "format",
+    "viewer",
+    "close",
+    "hold",
+    "grid",
+    "whos",
+    "profile",
+    "profile_report",
 ];
 
 fn command(name: &str, args: Vec<String>) -> StmtKind {

@@ -73,6 +73,15 @@ impl Parser<'_> {
                 let span = self.bump().span;
                 self.finish(kind, span)
             }
+            Tok::CacheCommand(words) => {
+                let args = words.split_whitespace().map(String::from).collect();
+                let kind = StmtKind::Command {
+                    name: "cache".to_string(),
+                    args,
+                };
+                let span = self.bump().span;
+                self.finish(kind, span)
+            }
             Tok::ImportPath(path) => {
                 let kind = StmtKind::Import(path.clone());
                 let span = self.bump().span;

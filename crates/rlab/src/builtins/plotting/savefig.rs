@@ -32,7 +32,7 @@ pub(super) fn savefig(interp: &mut Interp, args: Args) -> LangResult<Value> {
             Format::Html => html_page(&snapshot, &name),
         };
         let path = interp.config.base_dir.join(&name);
-        (interp.config.host.write_file(&path, &text))
+        (interp.config.host.write_file(&path, text.as_bytes()))
             .map_err(|e| LangError::runtime(e.message("savefig", "write", &name)))?;
     }
     interp.figures.snapshots.push(snapshot);
