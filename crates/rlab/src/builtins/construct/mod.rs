@@ -1,5 +1,5 @@
 //! Builtins that construct values (spec §10.1): filled arrays (`zeros`, `ones`, `eye`,
-//! `linspace`) and `struct` here; random arrays and `seed` in [`random`]; arrays built
+//! `linspace`, `logspace`) and `struct` here; struct and cell queries in [`structs`]; random arrays and `seed` in [`random`]; arrays built
 //! from other arrays (`repmat`, `outer`, `diag`, `transpose`, `meshgrid`) in [`layout`].
 //!
 //! The kind rule that matters most: `zeros(n)` is a Vector of n, `zeros(m, n)` and
@@ -7,6 +7,7 @@
 
 mod layout;
 mod random;
+mod structs;
 
 use super::numeric::{ArrayKind, check_alloc, expected};
 use super::{Args, Builtin};
@@ -38,6 +39,36 @@ pub(crate) static TABLE: &[Builtin] = &[
         func: linspace,
         doc: "linspace(a, b, n): Vector of n points a + k·(b − a)/(n − 1)",
     },
+    Builtin {
+        name: "logspace",
+        func: logspace,
+        doc: "logspace(a, b, n): Vector of n points from 10^a to 10^b, evenly spaced in the exponent",
+    },
+    Builtin::new(
+        "isstruct",
+        structs::isstruct,
+        "isstruct(x): true when x is a struct",
+    ),
+    Builtin::new(
+        "fieldnames",
+        structs::fieldnames,
+        "fieldnames(s): print the field names of a struct, sorted, one per line (returns none)",
+    ),
+    Builtin::new(
+        "isfield",
+        structs::isfield,
+        "isfield(s, \"name\"): true when the struct has that field",
+    ),
+    Builtin::new(
+        "rmfield",
+        structs::rmfield,
+        "rmfield(s, \"name\"): a copy of the struct without that field (error if absent)",
+    ),
+    Builtin::new(
+        "iscell",
+        structs::iscell,
+        "iscell(x): true when x is a string array ({\"a\", \"b\"})",
+    ),
     Builtin {
         name: "rand",
         func: random::rand,
@@ -140,18 +171,31 @@ fn eye(_: &mut Interp, args: Args) -> LangResult<Value> {
 
 /// Element k is `a + step·k` with `step = (b − a)/(n − 1)`; n = 1 gives `[b]`.
 fn linspace(_: &mut Interp, args: Args) -> LangResult<Value> {
+    Ok(Value::row(spaced(&args)?))
+}
+
+/// The `n` points `a + step·k` (k = 0..n−1, step = (b − a)/(n − 1)) of `(a, b, n)`; one
+/// point is `[b]`, none is empty.
+fn spaced(args: &Args) -> LangResult<Vec<f64>> {
     args.arity(3, 3)?;
     let (a, b, n) = (args.f64(0)?, args.f64(1)?, args.size(2)?);
     check_alloc(1, n, false)?;
-    let data = match n {
+    Ok(match n {
         0 => Vec::new(),
         1 => vec![b],
         _ => {
             let step = (b - a) / (n - 1) as f64;
             (0..n).map(|k| a + step * k as f64).collect()
         }
-    };
-    Ok(Value::row(data))
+    })
+}
+
+/// `logspace(a, b, n)`: 10 to the power of each point of `linspace(a, b, n)`.
+fn logspace(_: &mut Interp, args: Args) -> LangResult<Value> {
+    let exponents = spaced(&args)?;
+    Ok(Value::row(
+        exponents.into_iter().map(|x| 10f64.powf(x)).collect(),
+    ))
 }
 
 /// `struct("k1", v1, ...)`: later duplicates of a key replace earlier ones.

@@ -1,4 +1,5 @@
-//! Builtins: higher-order functions (spec §10.7, §9): `parmap`, `arrayfun`, `feval`.
+//! Builtins: higher-order functions (spec §10.7, §9): `parmap`, `arrayfun`, `feval`; the
+//! ODE integrator `rk4` in [`rk4`].
 //!
 //! `parmap(f, xs)` runs sequentially (the results equal rustlab's parallel ones) but gives
 //! call k (0-based) its own random stream, seeded with the SplitMix64 finaliser of
@@ -14,6 +15,7 @@ use crate::rng::Rng;
 use crate::value::{C64, NumArray, Value};
 use ndarray::Array2;
 
+mod rk4;
 #[cfg(test)]
 mod tests;
 
@@ -30,6 +32,11 @@ pub(crate) static TABLE: &[Builtin] = &[
         name: "arrayfun",
         func: arrayfun,
         doc: "arrayfun(f, xs): [f(x1), f(x2), ...] (scalars give a Vector, vectors a Matrix of rows)",
+    },
+    Builtin {
+        name: "rk4",
+        func: rk4::rk4,
+        doc: "rk4(f, x0, t): fixed-step RK4 solution of dx/dt = f(x, t); column k is the state at t(k)",
     },
     Builtin {
         name: "feval",

@@ -1,9 +1,14 @@
 //! Builtins: linear algebra (spec §10.5): `svd inv det eig trace linsolve`, computed by faer
-//! through [`dense`]. Inputs may be Scalars, Complex numbers, Vectors or Matrices (real or
+//! through [`dense`]; `kron cross horzcat vertcat rank expm` in [`matrix_fns`]; `roots` in
+//! [`roots`]. Inputs may be Scalars, Complex numbers, Vectors or Matrices (real or
 //! complex); every decomposition rejects NaN/Inf data and non-square shapes with a clear
 //! error before faer sees it, and checks the allocation cap for the arrays it creates.
 
 mod dense;
+mod matrix_fns;
+#[cfg(test)]
+mod matrix_tests;
+mod roots;
 #[cfg(test)]
 mod tests;
 
@@ -16,6 +21,41 @@ use dense::{Field, Lu};
 use ndarray::Array2;
 
 pub(crate) static TABLE: &[Builtin] = &[
+    Builtin::new(
+        "kron",
+        matrix_fns::kron,
+        "kron(A, B): Kronecker product, the block matrix [A(i,j)·B]",
+    ),
+    Builtin::new(
+        "cross",
+        matrix_fns::cross,
+        "cross(u, v): cross product of two 3-element vectors",
+    ),
+    Builtin::new(
+        "horzcat",
+        matrix_fns::horzcat,
+        "horzcat(A, B, ...): [A, B, ...] side by side (equal row counts)",
+    ),
+    Builtin::new(
+        "vertcat",
+        matrix_fns::vertcat,
+        "vertcat(A, B, ...): [A; B; ...] stacked (equal column counts)",
+    ),
+    Builtin::new(
+        "rank",
+        matrix_fns::rank,
+        "rank(A): number of singular values above √eps·max(R, C)·σ_max",
+    ),
+    Builtin::new(
+        "expm",
+        matrix_fns::expm,
+        "expm(A): matrix exponential e^A (scaling and squaring, [6/6] Padé); expm(x) = exp(x)",
+    ),
+    Builtin::new(
+        "roots",
+        roots::roots,
+        "roots(p): roots of the polynomial with coefficients p (highest power first)",
+    ),
     Builtin {
         name: "svd",
         func: svd,

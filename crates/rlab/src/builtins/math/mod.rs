@@ -1,6 +1,7 @@
 //! Element-wise math builtins (spec §10.3): `sqrt exp log log2 log10 sin cos tan tanh
-//! floor ceil round sign` here; `abs real imag conj mod`, whose results differ in kind
-//! from a plain element map, in [`parts`].
+//! acos asin atan sinh cosh floor ceil round sign` here; `abs real imag conj mod`, whose
+//! results differ in kind from a plain element map, in [`parts`]; `angle atan2 mag2db` in
+//! [`phase`]; the special functions `laguerre legendre factor` in [`special`].
 //!
 //! Kinds and shapes are preserved. Which function runs follows rustlab's real fast path:
 //! a Scalar uses the f64 function; a Vector whose elements all have |im| < 1e-10 uses the
@@ -9,6 +10,8 @@
 //! `log(0)` is `-inf` for real input, while complex data gets complex roots and logs.
 
 mod parts;
+mod phase;
+mod special;
 
 use super::numeric::expected;
 use super::{Args, Builtin};
@@ -39,6 +42,53 @@ pub(crate) static TABLE: &[Builtin] = &[
     Builtin::new("cos", cos, "cos(x): cosine, element-wise"),
     Builtin::new("tan", tan, "tan(x): tangent, element-wise"),
     Builtin::new("tanh", tanh, "tanh(x): hyperbolic tangent, element-wise"),
+    Builtin::new(
+        "acos",
+        acos,
+        "acos(x): inverse cosine in radians, element-wise (NaN outside [-1, 1] for reals)",
+    ),
+    Builtin::new(
+        "asin",
+        asin,
+        "asin(x): inverse sine in radians, element-wise (NaN outside [-1, 1] for reals)",
+    ),
+    Builtin::new(
+        "atan",
+        atan,
+        "atan(x): inverse tangent in radians, element-wise",
+    ),
+    Builtin::new("sinh", sinh, "sinh(x): hyperbolic sine, element-wise"),
+    Builtin::new("cosh", cosh, "cosh(x): hyperbolic cosine, element-wise"),
+    Builtin::new(
+        "angle",
+        phase::angle,
+        "angle(z): phase atan2(im, re) in radians, element-wise (real result)",
+    ),
+    Builtin::new(
+        "atan2",
+        phase::atan2,
+        "atan2(y, x): four-quadrant arctangent of real parts, element-wise (a scalar broadcasts)",
+    ),
+    Builtin::new(
+        "mag2db",
+        phase::mag2db,
+        "mag2db(X): 20·log10(|X|) element-wise, with |X| floored at 1e-10 (−200 dB)",
+    ),
+    Builtin::new(
+        "laguerre",
+        special::laguerre,
+        "laguerre(n, alpha, x): associated Laguerre polynomial L_n^alpha(x), element-wise",
+    ),
+    Builtin::new(
+        "legendre",
+        special::legendre,
+        "legendre(l, m, x): associated Legendre function P_l^m(x) (Condon-Shortley phase), element-wise",
+    ),
+    Builtin::new(
+        "factor",
+        special::factor,
+        "factor(n): prime factors of a positive integer, ascending, with repetition",
+    ),
     Builtin::new(
         "floor",
         floor,
@@ -135,6 +185,11 @@ elementwise_builtins! {
     cos => f64::cos, |z: C64| z.cos();
     tan => f64::tan, |z: C64| z.tan();
     tanh => f64::tanh, |z: C64| z.tanh();
+    acos => f64::acos, |z: C64| z.acos();
+    asin => f64::asin, |z: C64| z.asin();
+    atan => f64::atan, |z: C64| z.atan();
+    sinh => f64::sinh, |z: C64| z.sinh();
+    cosh => f64::cosh, |z: C64| z.cosh();
     floor => f64::floor, |z: C64| C64::new(z.re.floor(), z.im.floor());
     ceil => f64::ceil, |z: C64| C64::new(z.re.ceil(), z.im.ceil());
     round => f64::round, |z: C64| C64::new(z.re.round(), z.im.round());

@@ -1,7 +1,7 @@
 //! Reductions and searches (spec §10.4): `sum mean median prod` here, with the shape rules
 //! they share; `max min` in [`extrema`]; `argmax argmin` in
 //! [`arg_extrema`]; `sort cumsum` in [`order`];
-//! `norm dot any all` in [`norms`].
+//! `norm dot any all` in [`norms`]; `std trapz` in [`spread`].
 //!
 //! Shape rules: a Vector or 1-D Matrix reduces to one number; an R×C Matrix reduces down
 //! its columns (`dim` 1, the default, giving 1×C) or along its rows (`dim` 2, giving R×1);
@@ -13,6 +13,7 @@ mod arg_extrema;
 mod extrema;
 mod norms;
 mod order;
+mod spread;
 
 use super::numeric::{along_dim, dim_arg, expected, mul_c, sum_c};
 use super::{Args, Builtin};
@@ -76,6 +77,16 @@ pub(crate) static TABLE: &[Builtin] = &[
         "norm",
         norms::norm,
         "norm(v) | norm(v, p) | norm(M): vector p-norm (default 2) or Frobenius norm",
+    ),
+    Builtin::new(
+        "std",
+        spread::std,
+        "std(v) | std(M) | std(M, dim): sample standard deviation (N−1), shaped like sum",
+    ),
+    Builtin::new(
+        "trapz",
+        spread::trapz,
+        "trapz(v) | trapz(x, v): trapezoidal integral (unit spacing or sample positions x)",
     ),
     Builtin::new("dot", norms::dot, "dot(a, b): Σ a(i)·b(i), left to right"),
     Builtin::new(
