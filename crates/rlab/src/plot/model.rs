@@ -22,6 +22,18 @@ pub enum SeriesKind {
     Stem,
     /// A horizontal reference line (`hline`/`yline`) at the single y value.
     HLine,
+    /// One level of a contour plot: polylines through the points at height `level`, each
+    /// ended by a NaN point.
+    Contour {
+        level: f64,
+    },
+    /// Quiver arrows: for each arrow its base, its tip and a NaN point. The tip is the base
+    /// plus `scale` × the field vector (u, v), so readouts can recover (u, v).
+    Arrows {
+        scale: f64,
+    },
+    /// Streamlines: polylines in the direction of the flow, each ended by a NaN point.
+    Streamline,
 }
 
 impl SeriesKind {
@@ -34,6 +46,9 @@ impl SeriesKind {
             SeriesKind::Step => "step",
             SeriesKind::Stem => "stem",
             SeriesKind::HLine => "hline",
+            SeriesKind::Contour { .. } => "contour",
+            SeriesKind::Arrows { .. } => "quiver",
+            SeriesKind::Streamline => "streamline",
         }
     }
 }
@@ -84,6 +99,18 @@ pub struct Surface {
     pub colormap: String,
 }
 
+/// Filled contour bands (`contourf`) on a rectilinear grid: `z` is `y.len()×x.len()`,
+/// row-major; band k holds the values between `edges[k]` and `edges[k + 1]` and is painted
+/// with the colormap at k / (bands − 1). A colour bar shows the edges.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bands {
+    pub x: Vec<f64>,
+    pub y: Vec<f64>,
+    pub z: Vec<f64>,
+    pub edges: Vec<f64>,
+    pub colormap: String,
+}
+
 /// One subplot.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Panel {
@@ -105,6 +132,16 @@ pub struct Panel {
     pub log_x: bool,
     /// One data unit is as long on x as on y (`axis("equal")`, polar and Smith charts).
     pub equal_aspect: bool,
+    /// Filled contour bands drawn under the series (`contourf`).
+    #[serde(default)]
+    pub bands: Option<Bands>,
+    /// Draw a polar grid (circles and spokes) instead of the rectangular one (`polar`).
+    #[serde(default)]
+    pub polar: bool,
+    /// Heatmap rows: `Some(true)` puts row 1 at the bottom (`axis("xy")`), `Some(false)` or
+    /// `None` at the top (`axis("ij")`, the default).
+    #[serde(default)]
+    pub image_y_up: Option<bool>,
 }
 
 impl Default for Panel {
@@ -124,14 +161,20 @@ impl Default for Panel {
             log_y: false,
             log_x: false,
             equal_aspect: false,
+            bands: None,
+            polar: false,
+            image_y_up: None,
         }
     }
 }
 
 impl Panel {
-    /// True when the panel would draw data (series, heatmap or surface).
+    /// True when the panel would draw data (series, bands, heatmap or surface).
     pub fn has_content(&self) -> bool {
-        !self.series.is_empty() || self.heatmap.is_some() || self.surface.is_some()
+        !self.series.is_empty()
+            || self.heatmap.is_some()
+            || self.surface.is_some()
+            || self.bands.is_some()
     }
 }
 
@@ -184,6 +227,8 @@ pub struct Figures {
     pub stored: BTreeMap<u32, Figure>,
     /// Snapshots taken by `savefig` during the current block, in order.
     pub snapshots: Vec<Figure>,
+    /// Heatmap rows of new panels run upwards (`set_default_axis("xy")`).
+    pub default_image_y_up: bool,
 }
 
 impl Default for Figures {
@@ -193,6 +238,7 @@ impl Default for Figures {
             next_id: 2,
             stored: BTreeMap::new(),
             snapshots: Vec::new(),
+            default_image_y_up: false,
         }
     }
 }

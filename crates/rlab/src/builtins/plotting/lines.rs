@@ -11,16 +11,16 @@ use crate::value::{NumArray, Value};
 
 /// The options after the data arguments.
 #[derive(Debug, PartialEq)]
-struct PlotOptions {
-    color: Option<Color>,
-    label: Option<String>,
-    style: LineStyle,
-    title: Option<String>,
+pub(super) struct PlotOptions {
+    pub color: Option<Color>,
+    pub label: Option<String>,
+    pub style: LineStyle,
+    pub title: Option<String>,
 }
 
 /// Key/value pairs while both are strings and the key is known (case-insensitive); a lone
 /// string is a title. Anything else ends the options, as in rustlab.
-fn parse_options(rest: &[Value]) -> PlotOptions {
+pub(super) fn parse_options(rest: &[Value]) -> PlotOptions {
     let mut opts = PlotOptions {
         color: None,
         label: None,
@@ -51,14 +51,20 @@ type SeriesData = (String, Option<Color>, Vec<f64>);
 /// `plot(y, ...)` / `plot(x, y, ...)`: x defaults to 0, 1, ..., n−1; a matrix y gives one
 /// series per column (`col1`, ...); complex y gives magnitude and real part.
 pub(super) fn plot(interp: &mut Interp, args: Args) -> LangResult<Value> {
+    line_like(interp, args, SeriesKind::Line)
+}
+
+/// `plot` and `stem`: the same forms and options, drawn as `kind`.
+pub(super) fn line_like(interp: &mut Interp, args: Args, kind: SeriesKind) -> LangResult<Value> {
     args.arity(1, 8)?;
+    let name = args.name;
     let mut values = args.values;
     flatten_one_d(&mut values);
     let (x, y, rest) = split_data(&values);
     let opts = parse_options(rest);
-    let series = y_series(y, &opts, "plot")?;
+    let series = y_series(y, &opts, name)?;
     let rows = series.first().map_or(0, |(_, _, ys)| ys.len());
-    let xs = x_values(x, rows, "plot")?;
+    let xs = x_values(x, rows, name)?;
     let panel = content_panel(interp);
     if let Some(title) = &opts.title
         && panel.title.is_empty()
@@ -68,7 +74,7 @@ pub(super) fn plot(interp: &mut Interp, args: Args) -> LangResult<Value> {
     for (label, color, ys) in series {
         push_series(
             panel,
-            SeriesKind::Line,
+            kind.clone(),
             label,
             color,
             opts.style,
@@ -121,7 +127,7 @@ fn is_complex(a: &NumArray) -> bool {
 }
 
 /// The x values: given (same length as y required) or 0, 1, ..., n−1.
-fn x_values(x: Option<&Value>, n: usize, name: &str) -> LangResult<Vec<f64>> {
+pub(super) fn x_values(x: Option<&Value>, n: usize, name: &str) -> LangResult<Vec<f64>> {
     let Some(x) = x else {
         return Ok((0..n).map(|i| i as f64).collect());
     };

@@ -4,10 +4,13 @@
 //! surfaces (`images`), saving (`savefig`).
 //!
 //! Shared rules live here: without hold, a call that adds content first clears the current
-//! panel's series and title (and any heatmap, surface, categories and log axis), and
+//! panel's series and title (and any heatmap, surface, bands, categories, log axes and polar
+//! look), and
 //! 1-row/1-column matrices count as vectors.
 
 mod bars;
+mod curves;
+mod fields;
 mod images;
 mod lines;
 mod reflines;
@@ -136,6 +139,36 @@ pub(crate) static TABLE: &[Builtin] = &[
         doc: "surf(X, Y, Z[, colormap]) | surf(Z): 3-D surface",
     },
     Builtin {
+        name: "stem",
+        func: curves::stem,
+        doc: "stem(v) | stem(x, v, options...): stem (lollipop) chart, plot's options",
+    },
+    Builtin {
+        name: "loglog",
+        func: curves::loglog,
+        doc: "loglog(x, y, options...): line plot on logarithmic x and y axes (x, y > 0)",
+    },
+    Builtin {
+        name: "semilogx",
+        func: curves::semilogx,
+        doc: "semilogx(x, y, options...): line plot on a logarithmic x axis (x > 0)",
+    },
+    Builtin {
+        name: "polar",
+        func: curves::polar,
+        doc: "polar(theta, r, options...): polar curve (r cos θ, r sin θ) on equal axes",
+    },
+    Builtin {
+        name: "contour",
+        func: fields::contour,
+        doc: "contour(Z) | contour(X, Y, Z[, n | levels][, colour | title]): contour lines",
+    },
+    Builtin {
+        name: "contourf",
+        func: fields::contourf,
+        doc: "contourf(Z) | contourf(X, Y, Z[, n | levels][, title]): filled contours with a colour bar",
+    },
+    Builtin {
         name: "savefig",
         func: savefig::savefig,
         doc: "savefig(\"name.svg\"): save the current figure (.svg, or .html wrapping it)",
@@ -143,7 +176,7 @@ pub(crate) static TABLE: &[Builtin] = &[
 ];
 
 /// The current panel, ready for new content: without hold its series, title, heatmap,
-/// surface, categories and log axis are cleared first.
+/// surface, bands, categories, log axes and polar look are cleared first.
 fn content_panel(interp: &mut Interp) -> &mut Panel {
     let figure = &mut interp.figures.current;
     let hold = figure.hold;
@@ -155,6 +188,12 @@ fn content_panel(interp: &mut Interp) -> &mut Panel {
         panel.surface = None;
         panel.categories = None;
         panel.log_y = false;
+        panel.log_x = false;
+        panel.bands = None;
+        if panel.polar {
+            panel.polar = false;
+            panel.equal_aspect = false;
+        }
     }
     panel
 }

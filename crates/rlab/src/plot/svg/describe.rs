@@ -108,6 +108,9 @@ fn kind(k: &SeriesKind) -> &'static str {
         SeriesKind::Step => "histogram",
         SeriesKind::Stem => "stem plot",
         SeriesKind::HLine => "reference line",
+        SeriesKind::Contour { .. } => "contour plot",
+        SeriesKind::Arrows { .. } => "vector field",
+        SeriesKind::Streamline => "streamline plot",
     }
 }
 

@@ -109,6 +109,9 @@ pub(crate) fn draw_axes(svg: &mut Svg, plot: &Plot, area: Rect, texts: &Texts, h
         grid(svg, "rlf-gy", GRID_MAJOR, &horizontal(plot, &plot.y.ticks));
         grid(svg, "rlf-my", GRID_MINOR, &horizontal(plot, &minor_y));
         grid(svg, "rlf-gx", GRID_MAJOR, &vertical(plot, &plot.x.ticks));
+        if !plot.x.minor.is_empty() {
+            grid(svg, "rlf-mx", GRID_MINOR, &vertical(plot, &plot.x.minor));
+        }
     }
     open_role(svg, AXIS, &[("class", "rlf-axis rlf-frame".into())]);
     let frame = format!(

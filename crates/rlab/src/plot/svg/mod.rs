@@ -11,6 +11,9 @@
 //! groups of [`frame`]. Each panel is a 2-D chart ([`xy`]), a heatmap ([`heatmap`]) or a
 //! surface ([`surface`]). Rendering is deterministic: the same figure gives the same bytes.
 
+mod arrows;
+mod aspect;
+mod bands;
 mod clip;
 mod describe;
 pub use describe::title;
@@ -18,6 +21,7 @@ mod frame;
 pub mod heatmap;
 mod legend;
 mod numbers;
+mod polar;
 mod projection;
 mod scale;
 mod series;

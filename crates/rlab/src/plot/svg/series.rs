@@ -1,12 +1,13 @@
 //! The series of a 2-D panel as marks in pixels: lines (solid, dashed, dotted), scatter
-//! markers, bars (grouped side by side), histogram steps, stems and labelled horizontal
-//! reference lines. Data is mapped to plot space by the panel's scales and clipped to the
-//! view first, so nothing spills over axes or other panels.
+//! markers, bars (grouped side by side), histogram steps, stems, labelled horizontal
+//! reference lines, contour lines, quiver arrows and streamlines (their arrowheads in
+//! [`arrows`]). Data is mapped to plot space by the panel's scales and clipped to the view first, so nothing spills over axes or other panels.
 //!
 //! The marks are computed once and used twice: to find where the legend covers no data, and
 //! to write the SVG. Each series becomes `<g class="rlf-series rlf-s<k>" color="…">` whose
 //! shapes paint with `currentColor`.
 
+use super::arrows;
 use super::clip::{self, Point, View};
 use super::style::{self, LINE_WIDTH, MARKER_RADIUS, SeriesPaint, TICK_SIZE};
 use super::view::{Plot, Rect};
@@ -23,6 +24,9 @@ pub(crate) enum Mark {
     Dot(Point),
     /// Text at its baseline start.
     Label(Point, String),
+    /// A filled arrowhead with its point at the first point, pointing away from the second;
+    /// sized by the distance between them when the flag is set (quiver shafts), else fixed.
+    Head(Point, Point, bool),
 }
 
 /// What a series' legend entry shows.
@@ -93,6 +97,20 @@ fn series_marks(s: &Series, plot: &Plot, view: &View, label: &str) -> (Vec<Mark>
             (marks, Sample::Dot)
         }
         SeriesKind::HLine => (hline(s, plot, view, label), Sample::Line(LineStyle::Dashed)),
+        SeriesKind::Contour { .. } => {
+            let paths = clip::visible_paths(&points(s, plot), view);
+            (line(paths, s.style), Sample::Line(s.style))
+        }
+        SeriesKind::Arrows { .. } => (
+            arrows::quiver(&points(s, plot), view),
+            Sample::Line(s.style),
+        ),
+        SeriesKind::Streamline => {
+            let paths = clip::visible_paths(&points(s, plot), view);
+            let mut marks = arrows::midpoint_heads(&paths);
+            marks.splice(0..0, line(paths, s.style));
+            (marks, Sample::Line(s.style))
+        }
     }
 }
 
@@ -234,6 +252,7 @@ fn to_pixels(mark: Mark, plot: &Plot) -> Mark {
         Mark::Bar(r) => Mark::Bar(pixel_rect(r, plot)),
         Mark::Shade(r) => Mark::Shade(pixel_rect(r, plot)),
         Mark::Dot(p) => Mark::Dot(plot.px(p)),
+        Mark::Head(tip, from, shaft) => Mark::Head(plot.px(tip), plot.px(from), shaft),
         Mark::Label(p, text) => {
             let (x, y) = plot.px(p);
             Mark::Label((x + 2.0, y - 4.0), text)
@@ -263,7 +282,7 @@ pub(crate) fn covers(drawn: &[Drawn], area: &Rect) -> bool {
                     .any(|w| clip::clip_segment(w[0], w[1], &view).is_some())
         }
         Mark::Bar(r) | Mark::Shade(r) => r.intersects(area),
-        Mark::Dot((x, y)) => {
+        Mark::Dot((x, y)) | Mark::Head((x, y), ..) => {
             Rect::new(x - MARKER_RADIUS, y - MARKER_RADIUS, 8.0, 8.0).intersects(area)
         }
         Mark::Label((x, y), text) => {
@@ -347,6 +366,7 @@ fn write_marks(svg: &mut Svg, marks: &[Mark]) {
                 ],
                 text,
             ),
+            Mark::Head(tip, from, shaft) => arrows::write_head(svg, *tip, *from, *shaft),
             Mark::Bar(_) | Mark::Shade(_) => {}
         }
     }

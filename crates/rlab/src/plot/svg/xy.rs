@@ -1,5 +1,6 @@
-//! 2-D panels (lines, scatter, bars, histograms, reference lines): the axis ranges implied
-//! by the data and the limits, the layout of the plot area (with room for the legend outside
+//! 2-D panels (lines, scatter, bars, histograms, reference lines, contours, vector fields):
+//! the axis ranges implied by the data and the limits (linear or logarithmic on each axis,
+//! equal units on both when asked), the layout of the plot area (with room for the legend outside
 //! it when no corner is free), and the drawing order: title, grid and axes, the clipped
 //! series, the legend. The series' marks come from [`super::series`].
 
@@ -10,6 +11,7 @@ use super::series;
 use super::style::{self, TICK_SIZE};
 use super::view::{AxisView, PanelView, Plot, Rect};
 use super::writer::Svg;
+use super::{aspect, bands, polar};
 use crate::plot::model::{Panel, Series, SeriesKind};
 
 /// Fraction of the data span added above and below automatic y ranges.
@@ -44,13 +46,22 @@ pub(crate) fn draw(svg: &mut Svg, whole: Rect, panel: &Panel, clip: &str) -> Pan
     });
     frame::draw_title(svg, area, &texts.title);
     let how = AxesStyle {
-        grid: panel.grid,
+        grid: panel.grid && !panel.polar,
         slanted_x: false,
     };
     frame::draw_axes(svg, &plot, area, &texts, &how);
     open_clipped(svg, &plot.rect.grown(style::MARKER_RADIUS), clip);
+    if let Some(b) = &panel.bands {
+        bands::fill(svg, &plot, b);
+    }
+    if panel.grid && panel.polar {
+        polar::grid(svg, &plot);
+    }
     series::write(svg, &drawn);
     svg.close("g");
+    if let Some(b) = &panel.bands {
+        bands::colour_bar(svg, &plot, b, area);
+    }
     let legend = legend_at.map_or_else(Vec::new, |at| legend::write(svg, &drawn, at));
     PanelView {
         kind: "xy",
@@ -62,18 +73,26 @@ pub(crate) fn draw(svg: &mut Svg, whole: Rect, panel: &Panel, clip: &str) -> Pan
     }
 }
 
-/// The plot area and scales of `panel` in `area`, keeping `reserve` pixels free on the right.
+/// The plot area and scales of `panel` in `area`, keeping `reserve` pixels free on the right
+/// (and room for the colour bar of filled contours).
 fn layout(panel: &Panel, area: Rect, texts: &Texts, reserve: f64) -> Plot {
+    let reserve = reserve + panel.bands.as_ref().map_or(0.0, |_| bands::room(area));
     let (top, bottom) = (texts.top(), texts.bottom(TICK_SIZE));
     let height = area.h - top - bottom;
-    let y = y_scale(panel, ((height / 34.0) as usize).clamp(2, MAX_TICKS));
+    let y_ticks = ((height / 34.0) as usize).clamp(2, MAX_TICKS);
+    let y = y_scale(panel, y_ticks);
     let left = texts.left(&y.labels());
     let width = area.w - left - RIGHT_ROOM - reserve;
     let x = frame::fitting_x_ticks(width, |max| x_scale(panel, max));
-    Plot {
+    let plot = Plot {
         rect: Rect::new(area.x + left, area.y + top, width, height),
         x,
         y,
+    };
+    if panel.equal_aspect {
+        aspect::equalise(plot, y_ticks)
+    } else {
+        plot
     }
 }
 
@@ -116,10 +135,18 @@ pub(crate) fn x_scale(panel: &Panel, max_ticks: usize) -> Scale {
             .collect();
         return Scale::named(0.5, n + 0.5, ticks);
     }
-    if let Some((lo, hi)) = usable_limits(panel.xlim, false) {
+    let limits = usable_limits(panel.xlim, panel.log_x);
+    if panel.log_x {
+        return match (limits, x_bounds(panel, true)) {
+            (Some((lo, hi)), _) => Scale::log(lo, hi, false, max_ticks),
+            (None, Some((lo, hi))) => Scale::log(lo, hi, true, max_ticks),
+            (None, None) => Scale::log(1.0, 10.0, true, max_ticks),
+        };
+    }
+    if let Some((lo, hi)) = limits {
         return Scale::linear(lo, hi, max_ticks);
     }
-    match x_bounds(panel) {
+    match x_bounds(panel, false) {
         Some((lo, hi)) => {
             let pad = if needs_x_padding(panel) {
                 (hi - lo) * 0.05
@@ -147,7 +174,11 @@ pub(crate) fn y_scale(panel: &Panel, max_ticks: usize) -> Scale {
     }
     match y_bounds(panel, false) {
         Some((lo, hi)) => {
-            let pad = (hi - lo) * Y_PAD;
+            let pad = if is_field_chart(panel) {
+                0.0
+            } else {
+                (hi - lo) * Y_PAD
+            };
             let floor = if lo == 0.0 && has_baseline(panel) {
                 0.0
             } else {
@@ -183,8 +214,19 @@ impl Bounds {
     }
 }
 
-fn x_bounds(panel: &Panel) -> Option<(f64, f64)> {
+fn x_bounds(panel: &Panel, log: bool) -> Option<(f64, f64)> {
     let mut bounds = Bounds::default();
+    if let Some(b) = &panel.bands {
+        b.x.iter().for_each(|&x| bounds.add(x));
+    }
+    if log {
+        let positive = panel.series.iter().filter(|s| s.kind != SeriesKind::HLine);
+        positive
+            .flat_map(|s| &s.x)
+            .filter(|&&x| x > 0.0)
+            .for_each(|&x| bounds.add(x));
+        return bounds.0;
+    }
     for s in &panel.series {
         match s.kind {
             SeriesKind::HLine => {}
@@ -204,6 +246,9 @@ fn x_bounds(panel: &Panel) -> Option<(f64, f64)> {
 
 fn y_bounds(panel: &Panel, log: bool) -> Option<(f64, f64)> {
     let mut bounds = Bounds::default();
+    if let Some(b) = &panel.bands {
+        b.y.iter().for_each(|&y| bounds.add(y));
+    }
     for s in &panel.series {
         let ys = if s.kind == SeriesKind::HLine {
             &s.y[..s.y.len().min(1)]
@@ -229,6 +274,15 @@ fn starts_at_zero(s: &Series) -> bool {
 
 fn has_baseline(panel: &Panel) -> bool {
     panel.series.iter().any(starts_at_zero)
+}
+
+/// Contours and filled contours span their grid exactly (no padding).
+fn is_field_chart(panel: &Panel) -> bool {
+    let contours = panel
+        .series
+        .iter()
+        .all(|s| matches!(s.kind, SeriesKind::Contour { .. }));
+    contours && (panel.bands.is_some() || !panel.series.is_empty())
 }
 
 fn needs_x_padding(panel: &Panel) -> bool {
@@ -294,12 +348,12 @@ mod tests {
         };
         p.series
             .push(series(bar, vec![1.0, 2.0, 3.0], vec![2.0, 5.0, 4.0]));
-        assert_eq!(x_bounds(&p), Some((0.5, 3.5)));
+        assert_eq!(x_bounds(&p, false), Some((0.5, 3.5)));
         assert_eq!(y_scale(&p, MAX_TICKS).lo, 0.0);
         let mut h = Panel::default();
         h.series
             .push(series(SeriesKind::Step, vec![0.5, 1.5], vec![3.0, 1.0]));
-        assert_eq!(x_bounds(&h), Some((0.0, 2.0)));
+        assert_eq!(x_bounds(&h, false), Some((0.0, 2.0)));
     }
 
     #[test]
