@@ -16,7 +16,7 @@ use crate::book::script::Script;
 use crate::book::{Book, Lesson};
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Kind};
-use rlab::{Figure, FileRun, Mode, RunError, Session};
+use rlab::{Animation, Figure, FileRun, Mode, RunError, Session};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -30,6 +30,8 @@ pub struct BlockRun {
     /// Printed text, trimmed at both ends (as rustlab-notebook shows it).
     pub text: String,
     pub figures: Vec<Figure>,
+    /// The animations it made (`saveanim`), after its figures.
+    pub animations: Vec<Animation>,
     /// The error that stopped the block, if any.
     pub error: Option<RunError>,
     /// Labelled values it printed.

@@ -153,6 +153,7 @@ fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> Block
         executed: true,
         text: out.text.trim().to_string(),
         figures: out.figures,
+        animations: out.animations,
         error: out.error,
         values: labelled_values(&out.text, &out.prints),
     }

@@ -3,6 +3,7 @@
 //! (`6.0085136977 → 6.0085139001 (rel 3.4e-08 > 1e-09)`), a word diff for text, a figure
 //! difference, an entry without a record, or a recorded entry that no longer exists (orphan).
 
+use super::animation;
 use super::compare::{LineDiff, Tolerance, compare_lines, tokens};
 use super::digest;
 use super::format::{Entry, EntryKey, Record};
@@ -166,6 +167,26 @@ fn entry_drift(old: &Entry, new: &Entry, tol: Tolerance) -> Vec<DriftKind> {
             });
         }
     }
+    out.extend(animation_drift(old, new, tol));
+    out
+}
+
+/// The differences of an entry's animations (reported as figure drift).
+fn animation_drift(old: &Entry, new: &Entry, tol: Tolerance) -> Vec<DriftKind> {
+    let (n_old, n_new) = (old.animations.len(), new.animations.len());
+    let mut out = Vec::new();
+    if n_old != n_new {
+        out.push(DriftKind::Figure {
+            detail: format!("{n_old} animation(s) → {n_new}"),
+        });
+    }
+    for (k, (a, b)) in old.animations.iter().zip(&new.animations).enumerate() {
+        for d in animation::animation_differences(a, b, tol) {
+            out.push(DriftKind::Figure {
+                detail: format!("animation {} {d}", k + 1),
+            });
+        }
+    }
     out
 }
 
@@ -249,6 +270,7 @@ mod tests {
             note: String::new(),
             text: text.into(),
             figures: vec![],
+            animations: vec![],
         }
     }
 

@@ -10,8 +10,14 @@
 //! series {"kind":"line","label":"no residual","style":"solid","color":"#ff0000"}
 //! x 0 1 2
 //! y 6.0085 3.1 1.2
+//! animation 1: {"name":"wave.html","fps":30.0}
+//! frame 1: 1x1
+//! panel {"title":"t = 1",...}
 //! ```
+//!
+//! An animation's frames follow its line, each written as a figure is.
 
+use super::animation::AnimationDigest;
 use super::digest::{FigureDigest, GridDigest, GridHeader, PanelDigest, SeriesDigest, json};
 use std::fmt::Write;
 
@@ -48,6 +54,8 @@ pub struct Entry {
     pub note: String,
     pub text: String,
     pub figures: Vec<FigureDigest>,
+    /// The animations `saveanim` made, after the figures.
+    pub animations: Vec<AnimationDigest>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -112,19 +120,30 @@ fn write_entry(out: &mut String, e: &Entry) {
         }
     }
     for (k, fig) in e.figures.iter().enumerate() {
-        let _ = writeln!(out, "figure {}: {}x{}", k + 1, fig.rows, fig.cols);
-        for p in &fig.panels {
-            let _ = writeln!(out, "panel {}", json(&p.header));
-            for s in &p.series {
-                let _ = writeln!(out, "series {}", json(&s.header));
-                let _ = writeln!(out, "x{}", numbers(&s.x));
-                let _ = writeln!(out, "y{}", numbers(&s.y));
-            }
-            for g in &p.grids {
-                let _ = writeln!(out, "grid {}", json(&g.header));
-                for row in g.values.chunks(g.header.cols.max(1)) {
-                    let _ = writeln!(out, "row{}", numbers(row));
-                }
+        write_figure(out, &format!("figure {}", k + 1), fig);
+    }
+    for (k, anim) in e.animations.iter().enumerate() {
+        let _ = writeln!(out, "animation {}: {}", k + 1, json(&anim.header));
+        for (j, fig) in anim.frames.iter().enumerate() {
+            write_figure(out, &format!("frame {}", j + 1), fig);
+        }
+    }
+}
+
+/// A figure's lines, the first one `<lead>: RxC`.
+fn write_figure(out: &mut String, lead: &str, fig: &FigureDigest) {
+    let _ = writeln!(out, "{lead}: {}x{}", fig.rows, fig.cols);
+    for p in &fig.panels {
+        let _ = writeln!(out, "panel {}", json(&p.header));
+        for s in &p.series {
+            let _ = writeln!(out, "series {}", json(&s.header));
+            let _ = writeln!(out, "x{}", numbers(&s.x));
+            let _ = writeln!(out, "y{}", numbers(&s.y));
+        }
+        for g in &p.grids {
+            let _ = writeln!(out, "grid {}", json(&g.header));
+            for row in g.values.chunks(g.header.cols.max(1)) {
+                let _ = writeln!(out, "row{}", numbers(row));
             }
         }
     }
@@ -157,6 +176,7 @@ fn parse_header(header: &str) -> Option<Entry> {
         note: note.trim().to_string(),
         text: String::new(),
         figures: Vec::new(),
+        animations: Vec::new(),
     })
 }
 
@@ -169,23 +189,43 @@ fn parse_body(entry: &mut Entry, body: &[(usize, &str)]) -> Result<(), (usize, S
         } else if line.trim().is_empty() {
             continue;
         } else if line.starts_with("figure ") {
-            let dims = line.split_once(": ").map_or("", |(_, d)| d);
-            let (r, c) = dims.split_once('x').ok_or_else(|| bad("bad figure line"))?;
-            entry.figures.push(FigureDigest {
-                rows: r.parse().map_err(|_| bad("bad figure rows"))?,
-                cols: c.parse().map_err(|_| bad("bad figure cols"))?,
-                panels: Vec::new(),
-            });
-        } else {
-            let fig = entry
+            entry
                 .figures
-                .last_mut()
-                .ok_or_else(|| bad("figure data before 'figure'"))?;
+                .push(parse_dims(line).ok_or_else(|| bad("bad figure line"))?);
+        } else if let Some(rest) = line.strip_prefix("animation ") {
+            let header = rest.split_once(": ").map_or("", |(_, h)| h);
+            let header = serde_json::from_str(header).map_err(|_| bad("bad animation line"))?;
+            entry.animations.push(AnimationDigest {
+                header,
+                frames: Vec::new(),
+            });
+        } else if line.starts_with("frame ") {
+            let frame = parse_dims(line).ok_or_else(|| bad("bad frame line"))?;
+            (entry.animations.last_mut())
+                .ok_or_else(|| bad("frame before 'animation'"))?
+                .frames
+                .push(frame);
+        } else {
+            let fig = match entry.animations.last_mut() {
+                Some(anim) => anim.frames.last_mut(),
+                None => entry.figures.last_mut(),
+            };
+            let fig = fig.ok_or_else(|| bad("figure data before 'figure'"))?;
             parse_figure_line(fig, line).map_err(|m| (n, m))?;
         }
     }
     entry.text = text.join("\n");
     Ok(())
+}
+
+/// An empty figure digest from a `figure K: RxC` or `frame K: RxC` line.
+fn parse_dims(line: &str) -> Option<FigureDigest> {
+    let (r, c) = line.split_once(": ")?.1.split_once('x')?;
+    Some(FigureDigest {
+        rows: r.parse().ok()?,
+        cols: c.parse().ok()?,
+        panels: Vec::new(),
+    })
 }
 
 fn parse_figure_line(fig: &mut FigureDigest, line: &str) -> Result<(), String> {
@@ -295,7 +335,25 @@ mod tests {
                     figures: vec![FigureDigest {
                         rows: 1,
                         cols: 1,
-                        panels: vec![panel],
+                        panels: vec![panel.clone()],
+                    }],
+                    animations: vec![AnimationDigest {
+                        header: super::super::animation::AnimationHeader {
+                            name: "wave \"1\".html".into(),
+                            fps: 30.0,
+                        },
+                        frames: vec![
+                            FigureDigest {
+                                rows: 1,
+                                cols: 1,
+                                panels: vec![panel.clone()],
+                            },
+                            FigureDigest {
+                                rows: 1,
+                                cols: 1,
+                                panels: vec![panel],
+                            },
+                        ],
                     }],
                 },
                 Entry {
@@ -304,6 +362,7 @@ mod tests {
                     note: String::new(),
                     text: String::new(),
                     figures: vec![],
+                    animations: vec![],
                 },
                 Entry {
                     key: EntryKey::Inline(3),
@@ -311,6 +370,7 @@ mod tests {
                     note: "${gm_ratio:%.3f}".into(),
                     text: "0.497".into(),
                     figures: vec![],
+                    animations: vec![],
                 },
                 Entry {
                     key: EntryKey::Script("jacobian_product.rlab".into()),
@@ -318,6 +378,7 @@ mod tests {
                     note: String::new(),
                     text: "x = 1".into(),
                     figures: vec![],
+                    animations: vec![],
                 },
             ],
         }
@@ -333,6 +394,16 @@ mod tests {
         let y = &parsed.entries[0].figures[0].panels[0].series[0].y;
         assert!(y[1].is_nan());
         assert_eq!(parsed.entries[2].note, "${gm_ratio:%.3f}");
+        assert_eq!(parsed.entries[0].animations.len(), 1);
+        assert_eq!(parsed.entries[0].animations[0].frames.len(), 2);
+        assert!(text.contains(
+            "animation 1: {\"name\":\"wave \\\"1\\\".html\",\"fps\":30.0}\nframe 1: 1x1\npanel"
+        ));
+        let err = Record::parse("=== block 1 (line 2)\nframe 1: 1x1\n").unwrap_err();
+        assert_eq!(
+            err,
+            (2, "frame before 'animation': 'frame 1: 1x1'".to_string())
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! printed, with figure digests. `build` and `check` compare fresh outputs with it (numbers
 //! within tolerance); `bless` rewrites it. Sources are never touched.
 
+pub mod animation;
 pub mod compare;
 pub mod digest;
 pub mod drift;
@@ -12,6 +13,7 @@ pub mod format;
 use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{LessonRun, ScriptRun};
+use animation::AnimationDigest;
 use anyhow::{Context, Result};
 use compare::Tolerance;
 use digest::FigureDigest;
@@ -40,14 +42,16 @@ pub fn current_record(lesson: &Lesson, run: &LessonRun) -> Record {
             None => EntryKey::Block(block.index + 1),
         };
         let error = r.error.as_ref().map(|e| e.error.to_string());
-        entries.push(entry(
+        let mut e = entry(
             key,
             block.fence_line,
             String::new(),
             &r.text,
             error,
             &r.figures,
-        ));
+        );
+        e.animations = r.animations.iter().map(AnimationDigest::of).collect();
+        entries.push(e);
     }
     for (k, (v, r)) in lesson.inlines.iter().zip(&run.inlines).enumerate() {
         let note = match &v.format {
@@ -106,6 +110,7 @@ fn entry(
         note,
         text,
         figures: figures.iter().map(FigureDigest::of).collect(),
+        animations: Vec::new(),
     }
 }
 

@@ -37,7 +37,7 @@ pub mod value;
 pub use error::{ErrorKind, LangError};
 pub use eval::{Config, FileRun, Mode, PrintCall, PrintItem, StatementStart};
 pub use limits::Limits;
-pub use plot::model::Figure;
+pub use plot::model::{Animation, Figure};
 
 use eval::Interp;
 use rng::Rng;
@@ -92,6 +92,8 @@ pub struct BlockOutput {
     pub text: String,
     /// Figures captured after the block (spec §1.3), `savefig` snapshots first.
     pub figures: Vec<Figure>,
+    /// Animations `saveanim` made during the block, in order.
+    pub animations: Vec<Animation>,
     /// The first error, which stopped the block (earlier output is kept).
     pub error: Option<RunError>,
     /// Every `print` call, argument by argument (for tables of labelled values).
@@ -124,6 +126,7 @@ impl Session {
         BlockOutput {
             text: self.take_output(),
             figures: self.interp.figures.end_block(),
+            animations: std::mem::take(&mut self.interp.figures.animations),
             error: result.err(),
             prints: std::mem::take(&mut self.interp.prints),
             statements: std::mem::take(&mut self.interp.statements),
@@ -139,6 +142,7 @@ impl Session {
         BlockOutput {
             text: self.take_output(),
             figures,
+            animations: std::mem::take(&mut self.interp.figures.animations),
             error: result.err(),
             prints: std::mem::take(&mut self.interp.prints),
             statements: std::mem::take(&mut self.interp.statements),

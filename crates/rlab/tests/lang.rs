@@ -77,6 +77,18 @@ fn run_file(path: &Path) -> String {
         for fig in &out.figures {
             let _ = writeln!(report, "{}", figure_summary(fig));
         }
+        for anim in &out.animations {
+            let _ = writeln!(
+                report,
+                "animation '{}' at {} fps, {} frames",
+                anim.name,
+                anim.fps,
+                anim.frames.len()
+            );
+            for (k, fig) in anim.frames.iter().enumerate() {
+                let _ = writeln!(report, "frame {}: {}", k + 1, figure_summary(fig));
+            }
+        }
     }
     report
 }

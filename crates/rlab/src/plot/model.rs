@@ -217,6 +217,31 @@ impl Figure {
     }
 }
 
+/// An animation `saveanim` made: the frames `frame()` captured, in order, under the name
+/// the program gave it (`wave.html`) and its speed in frames per second.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Animation {
+    pub name: String,
+    pub fps: f64,
+    pub frames: Vec<Figure>,
+}
+
+impl Animation {
+    /// The 0-based indices of at most `max` evenly spaced frames, first and last included:
+    /// what a still format shows of the animation.
+    pub fn strip(&self, max: usize) -> Vec<usize> {
+        let n = self.frames.len();
+        let shown = n.min(max);
+        match shown {
+            0 => Vec::new(),
+            1 => vec![0],
+            _ => (0..shown)
+                .map(|k| (k * (n - 1) + (shown - 1) / 2) / (shown - 1))
+                .collect(),
+        }
+    }
+}
+
 /// A session's plotting state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figures {
@@ -229,6 +254,11 @@ pub struct Figures {
     pub snapshots: Vec<Figure>,
     /// Heatmap rows of new panels run upwards (`set_default_axis("xy")`).
     pub default_image_y_up: bool,
+    /// The animation frame buffer: figures `frame()` captured since the last `saveanim` or
+    /// `figure` (kept across blocks, as rustlab keeps it).
+    pub frames: Vec<Figure>,
+    /// Animations `saveanim` made during the current block, in order.
+    pub animations: Vec<Animation>,
 }
 
 impl Default for Figures {
@@ -239,6 +269,8 @@ impl Default for Figures {
             stored: BTreeMap::new(),
             snapshots: Vec::new(),
             default_image_y_up: false,
+            frames: Vec::new(),
+            animations: Vec::new(),
         }
     }
 }
@@ -247,6 +279,7 @@ impl Figures {
     /// Before each notebook block: start from an empty figure unless hold is on (spec §1.3).
     pub fn begin_block(&mut self) {
         self.snapshots.clear();
+        self.animations.clear();
         if !self.current.hold {
             let id = self.current.id;
             self.current = Figure::new(id);
@@ -262,7 +295,8 @@ impl Figures {
         out
     }
 
-    /// `figure()`: keep the current figure, start a fresh one with the next id.
+    /// `figure()`: keep the current figure, start a fresh one with the next id (and an empty
+    /// frame buffer).
     pub fn new_figure(&mut self) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
@@ -270,8 +304,10 @@ impl Figures {
         id
     }
 
-    /// `figure(N)`: switch to figure N, creating it if needed.
+    /// `figure(N)`: switch to figure N, creating it if needed; the frame buffer is emptied
+    /// (a new animation starts).
     pub fn switch_to(&mut self, id: u32) {
+        self.frames.clear();
         if id == self.current.id {
             return;
         }
@@ -306,6 +342,32 @@ mod tests {
         assert_eq!(f.new_figure(), 3);
         f.switch_to(10);
         assert_eq!(f.new_figure(), 11);
+    }
+
+    #[test]
+    fn a_strip_spreads_frames_evenly_from_first_to_last() {
+        let anim = |n: u32| Animation {
+            name: "a.html".into(),
+            fps: 10.0,
+            frames: (0..n).map(Figure::new).collect(),
+        };
+        assert_eq!(anim(0).strip(6), Vec::<usize>::new());
+        assert_eq!(anim(1).strip(6), vec![0]);
+        assert_eq!(anim(4).strip(6), vec![0, 1, 2, 3]);
+        assert_eq!(anim(60).strip(6), vec![0, 12, 24, 35, 47, 59]);
+        assert_eq!(anim(7).strip(2), vec![0, 6]);
+        assert_eq!(anim(7).strip(1), vec![0]);
+    }
+
+    #[test]
+    fn figure_calls_empty_the_frame_buffer() {
+        let mut f = Figures::default();
+        f.frames.push(Figure::new(1));
+        f.switch_to(1);
+        assert!(f.frames.is_empty(), "figure(N) of the current figure too");
+        f.frames.push(Figure::new(1));
+        f.new_figure();
+        assert!(f.frames.is_empty());
     }
 
     #[test]
