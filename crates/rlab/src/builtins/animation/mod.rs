@@ -107,7 +107,7 @@ fn write_file(interp: &Interp, name: &str, fps: f64, format: Format) -> LangResu
     }
     let text = page::html(&interp.figures.frames, fps, name);
     let path = interp.config.base_dir.join(name);
-    (interp.config.host.write_file(&path, &text))
+    (interp.config.host.write_file(&path, text.as_bytes()))
         .map_err(|e| LangError::runtime(e.message("saveanim", "write", name)))
 }
 
