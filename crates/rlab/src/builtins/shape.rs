@@ -1,22 +1,29 @@
-//! Builtins about shape and size (spec §10.2): `size`, `length` / `len`, `numel`,
-//! `isempty`, and `reshape` (column-major refill; a Vector when either dimension is 1).
+//! Builtins about shape and size (spec §10.2): `size`, `length` / `len`, `numel`, `ndims`,
+//! `isempty`, and `reshape` (column-major refill; a Vector when either dimension is 1, a
+//! Tensor3 with a third size). Tensor3 values report three dimensions.
 
 use super::numeric::{ArrayKind, complex_array, expected};
 use super::{Args, Builtin};
 use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
-use crate::value::{NumArray, Value};
+use crate::value::{C64, NumArray, Tensor3, Value};
+use std::sync::Arc;
 
 pub(crate) static TABLE: &[Builtin] = &[
     Builtin {
         name: "size",
         func: size,
-        doc: "size(A) | size(A, dim): Vector [rows, cols], or one of them",
+        doc: "size(A) | size(A, dim): Vector [rows, cols] ([rows, cols, pages] for a tensor), or one of them",
+    },
+    Builtin {
+        name: "ndims",
+        func: ndims,
+        doc: "ndims(A): 3 for a tensor, 2 for every other array, number or string",
     },
     Builtin {
         name: "length",
         func: length,
-        doc: "length(A): elements of a Vector, max(rows, cols) of a Matrix, bytes of a string",
+        doc: "length(A): elements of a Vector, max(rows, cols) of a Matrix, longest axis of a tensor, bytes of a string",
     },
     Builtin {
         name: "len",
@@ -26,7 +33,7 @@ pub(crate) static TABLE: &[Builtin] = &[
     Builtin {
         name: "numel",
         func: numel,
-        doc: "numel(A): number of elements (rows·cols)",
+        doc: "numel(A): number of elements (rows·cols, or rows·cols·pages)",
     },
     Builtin {
         name: "isempty",
@@ -36,7 +43,7 @@ pub(crate) static TABLE: &[Builtin] = &[
     Builtin {
         name: "reshape",
         func: reshape,
-        doc: "reshape(A, m, n): A's elements column-major into m×n (a Vector if m or n is 1)",
+        doc: "reshape(A, m, n) | reshape(A, m, n, p): A's elements column-major into m×n (a Vector if m or n is 1) or an m×n×p tensor",
     },
 ];
 
@@ -52,6 +59,9 @@ fn dimensions(name: &str, v: &Value) -> LangResult<(usize, usize)> {
 
 fn size(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 2)?;
+    if let Value::Tensor3(t) = args.value(0)? {
+        return tensor_size(&args, t);
+    }
     let (rows, cols) = dimensions("size", args.value(0)?)?;
     if args.len() == 1 {
         return Ok(Value::row(vec![rows as f64, cols as f64]));
@@ -65,13 +75,46 @@ fn size(_: &mut Interp, args: Args) -> LangResult<Value> {
     }
 }
 
-/// Vector → N; Matrix → max(rows, cols); numbers and Bools → 1; Str → byte length;
+/// `size(T)` is `[rows, cols, pages]`; `size(T, dim)` one of them.
+fn tensor_size(args: &Args, t: &Tensor3) -> LangResult<Value> {
+    let dims = [t.rows, t.cols, t.pages];
+    if args.len() == 1 {
+        return Ok(Value::row(dims.iter().map(|&d| d as f64).collect()));
+    }
+    match args.size(1)? {
+        dim @ 1..=3 => Ok(Value::Scalar(dims[dim - 1] as f64)),
+        dim => Err(LangError::type_error(format!(
+            "size: dim must be 1, 2, or 3 for tensor3, got {dim}"
+        ))),
+    }
+}
+
+/// 3 for a tensor, 2 for everything with a shape (MATLAB: even a scalar is 1×1).
+fn ndims(_: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(1, 1)?;
+    let n = match args.value(0)? {
+        Value::Tensor3(_) => 3.0,
+        Value::Scalar(_)
+        | Value::Complex(_)
+        | Value::Vector(_)
+        | Value::Matrix(_)
+        | Value::Sparse(_)
+        | Value::StrArray(_)
+        | Value::Bool(_)
+        | Value::Str(_) => 2.0,
+        other => return Err(expected("ndims", "an array, number or string", other)),
+    };
+    Ok(Value::Scalar(n))
+}
+
+/// Vector → N; Matrix → max(rows, cols); Tensor3 → its longest axis; numbers and Bools → 1; Str → byte length;
 /// StringArray and Tuple → their element count.
 fn length(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
     let n = match args.value(0)? {
         Value::Vector(a) => a.len(),
         Value::Matrix(a) => a.rows().max(a.cols()),
+        Value::Tensor3(t) => t.rows.max(t.cols).max(t.pages),
         Value::Scalar(_) | Value::Complex(_) | Value::Bool(_) => 1,
         Value::Str(s) => s.len(),
         Value::StrArray(items) => items.len(),
@@ -85,6 +128,7 @@ fn numel(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
     let n = match args.value(0)? {
         Value::Vector(a) | Value::Matrix(a) => a.len(),
+        Value::Tensor3(t) => t.len(),
         Value::Scalar(_) | Value::Complex(_) => 1,
         Value::StrArray(items) => items.len(),
         other => return Err(expected("numel", "a number, array or string array", other)),
@@ -107,24 +151,35 @@ fn isempty(_: &mut Interp, args: Args) -> LangResult<Value> {
     Ok(Value::Bool(empty))
 }
 
-/// Flatten A column-major (a Vector in order, a Matrix column by column), refill m×n
-/// column-major.
+/// Flatten A column-major (a Vector in order, a Matrix column by column, a tensor in
+/// storage order), refill m×n column-major, or m×n×p with a fourth argument.
 fn reshape(_: &mut Interp, args: Args) -> LangResult<Value> {
-    args.arity(3, 3)?;
-    let source = args.value(0)?;
-    let Some(a) = source.to_num_array() else {
-        return Err(LangError::type_error(format!(
-            "reshape: cannot reshape {}",
-            source.type_name()
-        )));
-    };
+    args.arity(3, 4)?;
+    let a = reshape_source(args.value(0)?)?;
     let (rows, cols) = (args.size(1)?, args.size(2)?);
+    let pages = if args.len() == 4 { Some(args.size(3)?) } else { None };
     let count = a.len();
-    if rows.checked_mul(cols) != Some(count) {
+    let wanted = (rows as u128)
+        .saturating_mul(cols as u128)
+        .saturating_mul(pages.unwrap_or(1) as u128);
+    if wanted != count as u128 {
+        let shape = match pages {
+            Some(p) => format!("{rows}×{cols}×{p}"),
+            None => format!("{rows}×{cols}"),
+        };
         return Err(LangError::type_error(format!(
-            "reshape: cannot reshape {count} elements into {rows}×{cols} (= {} elements)",
-            rows as u128 * cols as u128
+            "reshape: cannot reshape {count} elements into {shape} (= {wanted} elements)"
         )));
+    }
+    if let Some(pages) = pages {
+        let data: Vec<C64> = (0..count).map(|k| a.col_major(k)).collect();
+        let t = Tensor3 {
+            rows,
+            cols,
+            pages,
+            data,
+        };
+        return Ok(Value::Tensor3(Arc::new(t)));
     }
     let kind = if rows == 1 || cols == 1 {
         ArrayKind::Vector
@@ -132,6 +187,17 @@ fn reshape(_: &mut Interp, args: Args) -> LangResult<Value> {
         ArrayKind::Matrix
     };
     Ok(kind.wrap(refill_column_major(&a, rows, cols)))
+}
+
+/// The numbers `reshape` walks, as an array whose column-major order is theirs (a tensor
+/// becomes one column).
+fn reshape_source(source: &Value) -> LangResult<NumArray> {
+    if let Value::Tensor3(t) = source {
+        return Ok(complex_array(t.len(), 1, t.data.clone()));
+    }
+    source.to_num_array().ok_or_else(|| {
+        LangError::type_error(format!("reshape: cannot reshape {}", source.type_name()))
+    })
 }
 
 /// The elements of `a` in column-major order, placed column-major into `rows×cols`
