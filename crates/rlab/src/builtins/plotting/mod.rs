@@ -177,7 +177,7 @@ pub(crate) static TABLE: &[Builtin] = &[
 
 /// The current panel, ready for new content: without hold its series, title, heatmap,
 /// surface, bands, categories, log axes and polar look are cleared first.
-fn content_panel(interp: &mut Interp) -> &mut Panel {
+pub(in crate::builtins) fn content_panel(interp: &mut Interp) -> &mut Panel {
     let figure = &mut interp.figures.current;
     let hold = figure.hold;
     let panel = figure.panel();
@@ -199,7 +199,7 @@ fn content_panel(interp: &mut Interp) -> &mut Panel {
 }
 
 /// Append a series; no colour means the automatic colour for its position in the panel.
-fn push_series(
+pub(in crate::builtins) fn push_series(
     panel: &mut Panel,
     kind: SeriesKind,
     label: String,
