@@ -129,7 +129,7 @@ pub(super) fn rn(_: &mut Interp, args: Args) -> LangResult<Value> {
 
 /// `save("x.s2p", s)` or `save(s, "x.s2p")`: write through the host when the session may
 /// write files (a book build records the call and writes nothing otherwise).
-pub(super) fn save(interp: &mut Interp, args: Args) -> LangResult<Value> {
+pub(crate) fn save(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(2, 2)?;
     let (path_at, net_at) = if matches!(args.value(0)?, Value::Str(_)) {
         (0, 1)
@@ -146,7 +146,7 @@ pub(super) fn save(interp: &mut Interp, args: Args) -> LangResult<Value> {
     let text = touchstone::render(net)?;
     if interp.config.write_files {
         let full = interp.config.base_dir.join(&path);
-        (interp.config.host.write_file(&full, &text))
+        (interp.config.host.write_file(&full, text.as_bytes()))
             .map_err(|e| LangError::runtime(e.message("save", "write", &path)))?;
     }
     Ok(Value::None)

@@ -7,6 +7,8 @@
 //! (`measure`), and plots (`smith`, `rfplot`). Shared argument helpers live here.
 
 mod access;
+
+pub(crate) use access::save as save_network;
 mod analysis;
 mod convert;
 mod matrix;
@@ -47,7 +49,6 @@ pub(crate) static TABLE: &[Builtin] = &[
     entry!("nfmin", access::nfmin, "nfmin(s): minimum noise figure per noise frequency, dB"),
     entry!("gamma_opt", access::gamma_opt, "gamma_opt(s): optimum source reflection for minimum noise"),
     entry!("rn", access::rn, "rn(s): normalised equivalent noise resistance Rn/Z0"),
-    entry!("save", access::save, "save(\"x.s2p\", s) | save(s, \"x.s2p\"): write an S-parameter network as Touchstone (RI, Hz)"),
     entry!("s2z", ops::s2z, "s2z(s): S to Z parameters, Z = Z0·(I+S)(I−S)⁻¹"),
     entry!("z2s", ops::z2s, "z2s(z): Z to S parameters"),
     entry!("s2y", ops::s2y, "s2y(s): S to Y parameters, Y = (I−S)(I+S)⁻¹/Z0"),

@@ -28,10 +28,14 @@ fn unsupported(verb: &str, name: &str) -> LangError {
     ))
 }
 
-/// `save(file, x)` or `save(file.npz, "name", x, ...)`.
+/// `save(file, x)` or `save(file.npz, "name", x, ...)`; an S-parameter network is written
+/// as Touchstone by the RF domain.
 pub(crate) fn save(interp: &mut Interp, args: Args) -> LangResult<Value> {
     if args.len() < 2 {
         return Err(LangError::arity(args.name, 2, usize::MAX, args.len()));
+    }
+    if args.values.iter().any(|v| matches!(v, Value::Object(_))) {
+        return crate::builtins::rf::save_network(interp, args);
     }
     let name = args.str(0)?.to_string();
     let bytes = match extension(&name).as_str() {
