@@ -39,7 +39,8 @@ pub(super) fn read_file(interp: &Interp, verb: &str, path: &str) -> LangResult<N
     let full = interp.config.base_dir.join(path);
     let text = (interp.config.host.read_source(&full))
         .map_err(|e| LangError::runtime(e.message(verb, "read", path)))?;
-    touchstone::parse(&text, ports).map_err(|e| LangError::runtime(format!("{verb}: '{path}': {e}")))
+    touchstone::parse(&text, ports)
+        .map_err(|e| LangError::runtime(format!("{verb}: '{path}': {e}")))
 }
 
 pub(super) fn nports(_: &mut Interp, args: Args) -> LangResult<Value> {

@@ -18,7 +18,12 @@ struct Two {
 }
 
 fn two(net: &Network, k: usize) -> Two {
-    let (s11, s12, s21, s22) = (net.at(k, 0, 0), net.at(k, 0, 1), net.at(k, 1, 0), net.at(k, 1, 1));
+    let (s11, s12, s21, s22) = (
+        net.at(k, 0, 0),
+        net.at(k, 0, 1),
+        net.at(k, 1, 0),
+        net.at(k, 1, 1),
+    );
     Two {
         s11,
         s12,
@@ -41,17 +46,16 @@ pub(crate) fn vswr(net: &Network, port: usize) -> Vec<f64> {
             ((1.0 + m) / (1.0 - m)).min(1e6)
         }
     };
-    net.trace(port, port).iter().map(|z| cap(z.norm())).collect()
+    net.trace(port, port)
+        .iter()
+        .map(|z| cap(z.norm()))
+        .collect()
 }
 
 /// `−20·log10|Sij|`, at most 200 dB.
 pub(crate) fn loss_db(net: &Network, i: usize, j: usize) -> Vec<f64> {
     let db = |m: f64| {
-        if m <= 1e-10 {
-            200.0
-        } else {
-            -20.0 * m.log10()
-        }
+        if m <= 1e-10 { 200.0 } else { -20.0 * m.log10() }
     };
     net.trace(i, j).iter().map(|z| db(z.norm())).collect()
 }
@@ -63,7 +67,11 @@ pub(crate) fn gamma_through(net: &Network, gamma: &[C64], output: bool) -> Vec<C
         .map(|k| {
             let t = two(net, k);
             let g = gamma[if gamma.len() == 1 { 0 } else { k }];
-            let (near, far) = if output { (t.s22, t.s11) } else { (t.s11, t.s22) };
+            let (near, far) = if output {
+                (t.s22, t.s11)
+            } else {
+                (t.s11, t.s22)
+            };
             near + t.s12 * t.s21 * g / (1.0 - far * g)
         })
         .collect()
@@ -83,7 +91,11 @@ pub(crate) fn stability_k(net: &Network) -> Vec<f64> {
 /// The µ (input, `port2 = false`) or µ' (output) stability factor.
 pub(crate) fn stability_mu(net: &Network, output: bool) -> Vec<f64> {
     per_freq(net, |t| {
-        let (near, far) = if output { (t.s22, t.s11) } else { (t.s11, t.s22) };
+        let (near, far) = if output {
+            (t.s22, t.s11)
+        } else {
+            (t.s11, t.s22)
+        };
         let den = (far - t.delta * near.conj()).norm() + (t.s12 * t.s21).norm();
         if den == 0.0 {
             f64::INFINITY
@@ -115,11 +127,19 @@ pub(crate) fn gain_max_db(net: &Network) -> Vec<f64> {
         let (m12, m21) = (t.s12.norm(), t.s21.norm());
         let ratio = if m12 < 1e-15 {
             let den = (1.0 - t.s11.norm_sqr()) * (1.0 - t.s22.norm_sqr());
-            if den > 1e-15 { m21 * m21 / den } else { m21 * m21 }
+            if den > 1e-15 {
+                m21 * m21 / den
+            } else {
+                m21 * m21
+            }
         } else {
             let k = rollett(&t);
             let msg = m21 / m12;
-            if k > 1.0 { msg * (k - (k * k - 1.0).sqrt()) } else { msg }
+            if k > 1.0 {
+                msg * (k - (k * k - 1.0).sqrt())
+            } else {
+                msg
+            }
         };
         if ratio <= 1e-20 {
             -200.0
@@ -137,7 +157,11 @@ const NO_CIRCLE: (C64, f64) = (C64::new(f64::NAN, f64::NAN), f64::NAN);
 /// Input (Γs plane) or output (ΓL plane) stability circles.
 pub(crate) fn stability_circles(net: &Network, output: bool) -> Circles {
     per_freq(net, |t| {
-        let (near, far) = if output { (t.s22, t.s11) } else { (t.s11, t.s22) };
+        let (near, far) = if output {
+            (t.s22, t.s11)
+        } else {
+            (t.s11, t.s22)
+        };
         let den = near.norm_sqr() - t.delta.norm_sqr();
         if den.abs() < 1e-15 {
             return NO_CIRCLE;

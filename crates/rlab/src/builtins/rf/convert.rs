@@ -51,7 +51,13 @@ pub(crate) fn s2z(net: &Network) -> LangResult<Network> {
 pub(crate) fn z2s(net: &Network) -> LangResult<Network> {
     let z0i = Mat::identity(net.ports()).scale(net.z0);
     per_frequency(net, ParamKind::S, |z, k| {
-        right_divide(&z.add_scaled(&z0i, -1.0), &z.add_scaled(&z0i, 1.0), "z2s", "Z + Z0·I", k)
+        right_divide(
+            &z.add_scaled(&z0i, -1.0),
+            &z.add_scaled(&z0i, 1.0),
+            "z2s",
+            "Z + Z0·I",
+            k,
+        )
     })
 }
 
@@ -68,7 +74,13 @@ pub(crate) fn y2s(net: &Network) -> LangResult<Network> {
     let id = Mat::identity(net.ports());
     per_frequency(net, ParamKind::S, |y, k| {
         let zy = y.scale(net.z0);
-        right_divide(&id.add_scaled(&zy, -1.0), &id.add_scaled(&zy, 1.0), "y2s", "I + Z0·Y", k)
+        right_divide(
+            &id.add_scaled(&zy, -1.0),
+            &id.add_scaled(&zy, 1.0),
+            "y2s",
+            "I + Z0·Y",
+            k,
+        )
     })
 }
 
@@ -172,8 +184,12 @@ pub(crate) fn deembed(meas: &Network, left: &Network, right: &Network) -> LangRe
         let tl = s_to_t(&Mat::slab(&left.params, k), "deembed", k)?;
         let tr = s_to_t(&Mat::slab(&right.params, k), "deembed", k)?;
         let tm = s_to_t(sm, "deembed", k)?;
-        let li = tl.inverse().ok_or_else(|| singular("deembed", "T of left", k))?;
-        let ri = tr.inverse().ok_or_else(|| singular("deembed", "T of right", k))?;
+        let li = tl
+            .inverse()
+            .ok_or_else(|| singular("deembed", "T of left", k))?;
+        let ri = tr
+            .inverse()
+            .ok_or_else(|| singular("deembed", "T of right", k))?;
         t_to_s(&li.mul(&tm).mul(&ri), "deembed", k)
     })
 }
@@ -190,7 +206,12 @@ pub(crate) fn renormalise(net: &Network, z_new: f64) -> LangResult<Network> {
 /// The mixed-mode transform `M` (rows d1, d2, c1, c2); orthogonal, so `M⁻¹ = Mᵀ`.
 fn mixed_mode() -> Mat {
     let h = std::f64::consts::FRAC_1_SQRT_2;
-    let rows = [[h, 0.0, -h, 0.0], [0.0, h, 0.0, -h], [h, 0.0, h, 0.0], [0.0, h, 0.0, h]];
+    let rows = [
+        [h, 0.0, -h, 0.0],
+        [0.0, h, 0.0, -h],
+        [h, 0.0, h, 0.0],
+        [0.0, h, 0.0, h],
+    ];
     Mat {
         n: 4,
         data: rows.iter().flatten().map(|&x| c(x)).collect(),

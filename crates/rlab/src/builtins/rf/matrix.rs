@@ -109,7 +109,7 @@ impl Mat {
         let mut a = self.clone();
         let mut inv = Mat::identity(n);
         let scale = a.data.iter().map(|z| z.norm()).fold(0.0, f64::max);
-        if !scale.is_finite() || scale == 0.0 {
+        if !scale.is_finite() || scale == 0.0 || a.data.iter().any(|z| !z.is_finite()) {
             return None;
         }
         for col in 0..n {

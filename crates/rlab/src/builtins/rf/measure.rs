@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Argument 0 as a 2-port S network.
-fn two_port_s<'a>(args: &'a Args) -> LangResult<&'a Network> {
+fn two_port_s(args: &Args) -> LangResult<&Network> {
     let net = network_of(args, 0, ParamKind::S)?;
     two_port(args.name, net)?;
     Ok(net)
@@ -71,18 +71,27 @@ pub(super) fn stabilityk(_: &mut Interp, args: Args) -> LangResult<Value> {
 pub(super) fn stabilitymu(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
     let net = two_port_s(&args)?;
-    let (mu1, mu2) = (analysis::stability_mu(net, false), analysis::stability_mu(net, true));
+    let (mu1, mu2) = (
+        analysis::stability_mu(net, false),
+        analysis::stability_mu(net, true),
+    );
     Ok(Value::tuple(vec![Value::row(mu1), Value::row(mu2)]))
 }
 
 pub(super) fn gammams(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
-    Ok(complex_row(analysis::conjugate_match(two_port_s(&args)?, false)))
+    Ok(complex_row(analysis::conjugate_match(
+        two_port_s(&args)?,
+        false,
+    )))
 }
 
 pub(super) fn gammaml(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
-    Ok(complex_row(analysis::conjugate_match(two_port_s(&args)?, true)))
+    Ok(complex_row(analysis::conjugate_match(
+        two_port_s(&args)?,
+        true,
+    )))
 }
 
 pub(super) fn gainmax(_: &mut Interp, args: Args) -> LangResult<Value> {
@@ -113,7 +122,11 @@ pub(super) fn stability_circles(_: &mut Interp, args: Args) -> LangResult<Value>
             )));
         }
     };
-    Ok(circles_struct(net, analysis::stability_circles(net, output), domain))
+    Ok(circles_struct(
+        net,
+        analysis::stability_circles(net, output),
+        domain,
+    ))
 }
 
 pub(super) fn gain_circles(_: &mut Interp, args: Args) -> LangResult<Value> {
@@ -123,5 +136,9 @@ pub(super) fn gain_circles(_: &mut Interp, args: Args) -> LangResult<Value> {
     if !gain_db.is_finite() {
         return Err(LangError::runtime("gain_circles: gain must be finite (dB)"));
     }
-    Ok(circles_struct(net, analysis::gain_circles(net, gain_db), "load"))
+    Ok(circles_struct(
+        net,
+        analysis::gain_circles(net, gain_db),
+        "load",
+    ))
 }

@@ -234,7 +234,12 @@ mod tests {
     #[test]
     fn construction_checks_shape_grid_and_impedance() {
         let bad_grid = Network::new("t", thru(2), vec![2.0, 1.0], 50.0, ParamKind::S);
-        assert!(bad_grid.unwrap_err().message.contains("strictly increasing"));
+        assert!(
+            bad_grid
+                .unwrap_err()
+                .message
+                .contains("strictly increasing")
+        );
         let bad_len = Network::new("t", thru(2), vec![1.0], 50.0, ParamKind::S);
         assert!(bad_len.unwrap_err().message.contains("1 entries"));
         let bad_z0 = Network::new("t", thru(1), vec![1.0], -5.0, ParamKind::S);

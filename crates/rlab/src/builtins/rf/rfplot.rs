@@ -106,7 +106,14 @@ fn values(net: &Network, kind: Kind, i: usize, j: usize) -> Vec<f64> {
 fn draw(panel: &mut Panel, net: &Network, kind: Kind, (i, j): (usize, usize)) {
     let name = format!("S{}{}", i + 1, j + 1);
     let y = values(net, kind, i, j);
-    push_series(panel, SeriesKind::Line, name.clone(), None, LineStyle::Solid, (net.freqs.clone(), y));
+    push_series(
+        panel,
+        SeriesKind::Line,
+        name.clone(),
+        None,
+        LineStyle::Solid,
+        (net.freqs.clone(), y),
+    );
     panel.title = name.clone();
     panel.xlabel = "Frequency (Hz)".to_string();
     panel.ylabel = kind.axis(&name);
@@ -149,7 +156,9 @@ mod tests {
 
     #[test]
     fn unwrapping_removes_two_pi_jumps() {
-        let trace: Vec<C64> = (0..8).map(|k| C64::from_polar(1.0, -0.9 * k as f64)).collect();
+        let trace: Vec<C64> = (0..8)
+            .map(|k| C64::from_polar(1.0, -0.9 * k as f64))
+            .collect();
         let phi = unwrapped(&trace);
         for (k, p) in phi.iter().enumerate() {
             assert!((p + 0.9 * k as f64).abs() < 1e-12, "{k}: {p}");
@@ -160,7 +169,10 @@ mod tests {
     fn a_linear_phase_has_a_constant_group_delay() {
         let tau = 1e-9;
         let freqs: Vec<f64> = (0..20).map(|k| 1e9 + 1e7 * k as f64).collect();
-        let trace: Vec<C64> = freqs.iter().map(|f| C64::from_polar(1.0, -TAU * f * tau)).collect();
+        let trace: Vec<C64> = freqs
+            .iter()
+            .map(|f| C64::from_polar(1.0, -TAU * f * tau))
+            .collect();
         for d in group_delay(&freqs, &trace) {
             assert!((d - tau).abs() < 1e-15, "{d}");
         }

@@ -49,8 +49,9 @@ fn z_curves() -> Vec<Vec<C64>> {
     }
     for x in REACTANCES {
         for sign in [1.0, -1.0] {
-            let mut arc: Vec<C64> =
-                half_line(80).map(|r| gamma(C64::new(r, sign * x))).collect();
+            let mut arc: Vec<C64> = half_line(80)
+                .map(|r| gamma(C64::new(r, sign * x)))
+                .collect();
             arc.push(C64::new(1.0, 0.0));
             curves.push(arc);
         }
@@ -82,7 +83,14 @@ fn draw_grid(panel: &mut Panel, grid: Grid) {
     };
     for curve in curves {
         let xy = curve.iter().map(|g| (g.re, g.im)).unzip();
-        push_series(panel, SeriesKind::Line, String::new(), Some(GRID), LineStyle::Dashed, xy);
+        push_series(
+            panel,
+            SeriesKind::Line,
+            String::new(),
+            Some(GRID),
+            LineStyle::Dashed,
+            xy,
+        );
     }
     panel.equal_aspect = true;
     panel.log_x = false;
@@ -108,7 +116,14 @@ fn chart(interp: &mut Interp, grid: Grid, clear: bool) -> &mut Panel {
 fn add_trace(panel: &mut Panel, kind: SeriesKind, label: &str, points: &[C64]) {
     let index = panel.series.iter().filter(|s| s.color != GRID).count();
     let xy = points.iter().map(|g| (g.re, g.im)).unzip();
-    push_series(panel, kind, label.to_string(), Some(Color::Auto(index)), LineStyle::Solid, xy);
+    push_series(
+        panel,
+        kind,
+        label.to_string(),
+        Some(Color::Auto(index)),
+        LineStyle::Solid,
+        xy,
+    );
     if !label.is_empty() {
         panel.legend = true;
     }
@@ -185,7 +200,11 @@ fn one_complex(args: &Args, i: usize) -> LangResult<C64> {
 
 /// Argument `i` as a label (empty when absent).
 fn label(args: &Args, i: usize) -> LangResult<String> {
-    Ok(if args.len() > i { args.str(i)?.to_string() } else { String::new() })
+    Ok(if args.len() > i {
+        args.str(i)?.to_string()
+    } else {
+        String::new()
+    })
 }
 
 pub(super) fn smith_circle(interp: &mut Interp, args: Args) -> LangResult<Value> {

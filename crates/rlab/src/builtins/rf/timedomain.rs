@@ -38,7 +38,11 @@ pub(crate) fn interp(net: &Network, new: &[f64]) -> LangResult<Network> {
             k += 1;
         }
         let (f0, f1) = (old[k], old[(k + 1).min(old.len() - 1)]);
-        let a = if f1 > f0 { ((f - f0) / (f1 - f0)).clamp(0.0, 1.0) } else { 0.0 };
+        let a = if f1 > f0 {
+            ((f - f0) / (f1 - f0)).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         let k1 = (k + 1).min(old.len() - 1);
         for i in 0..n {
             for j in 0..n {
@@ -55,9 +59,7 @@ pub(crate) fn interp(net: &Network, new: &[f64]) -> LangResult<Network> {
 /// The spacing of a uniform grid, or the error saying it is not one.
 fn uniform_step(freqs: &[f64]) -> LangResult<f64> {
     if freqs.len() < 2 {
-        return Err(LangError::runtime(
-            "s2td: needs at least 2 frequencies",
-        ));
+        return Err(LangError::runtime("s2td: needs at least 2 frequencies"));
     }
     let step = (freqs[freqs.len() - 1] - freqs[0]) / (freqs.len() - 1) as f64;
     let uneven = freqs
@@ -94,7 +96,7 @@ pub(crate) fn time_response(
         .collect();
     if step {
         let mut acc = 0.0;
-        for v in y.iter_mut() {
+        for v in &mut y {
             acc += *v;
             *v = acc;
         }

@@ -73,11 +73,22 @@ fn keyword(line: &str, z0: &mut Option<f64>) -> Result<(), String> {
     let end = inner
         .find(']')
         .ok_or_else(|| format!("malformed keyword line '{line}'"))?;
-    let (word, rest) = (inner[..end].trim().to_ascii_lowercase(), inner[end + 1..].trim());
+    let (word, rest) = (
+        inner[..end].trim().to_ascii_lowercase(),
+        inner[end + 1..].trim(),
+    );
     match word.as_str() {
-        "version" | "number of ports" | "number of frequencies" | "number of noise frequencies"
-        | "two-port data order" | "matrix format" | "network data" | "noise data" | "end"
-        | "begin information" | "end information" => Ok(()),
+        "version"
+        | "number of ports"
+        | "number of frequencies"
+        | "number of noise frequencies"
+        | "two-port data order"
+        | "matrix format"
+        | "network data"
+        | "noise data"
+        | "end"
+        | "begin information"
+        | "end information" => Ok(()),
         "reference" => {
             let values: Vec<&str> = rest.split_whitespace().collect();
             match values.as_slice() {
@@ -177,11 +188,15 @@ pub(crate) fn parse(text: &str, ports: usize) -> Result<Network, String> {
         for p in 0..ports * ports {
             let (i, j) = position(p, ports);
             let at = params.offset(k, i, j);
-            params.data[at] = pair(opts.format, numbers[base + 2 * p], numbers[base + 2 * p + 1]);
+            params.data[at] = pair(
+                opts.format,
+                numbers[base + 2 * p],
+                numbers[base + 2 * p + 1],
+            );
         }
     }
-    let mut net = Network::new("sparameters", params, freqs, opts.z0, ParamKind::S)
-        .map_err(|e| e.message)?;
+    let mut net =
+        Network::new("sparameters", params, freqs, opts.z0, ParamKind::S).map_err(|e| e.message)?;
     if cursor < numbers.len() {
         net.noise = Some(noise(&numbers[cursor..], ports, opts.scale)?);
     }
@@ -193,7 +208,7 @@ fn noise(numbers: &[f64], ports: usize, scale: f64) -> Result<Noise, String> {
     if ports != 2 {
         return Err(format!("{} numbers after the last record", numbers.len()));
     }
-    if numbers.len() % 5 != 0 {
+    if !numbers.len().is_multiple_of(5) {
         return Err(format!(
             "the noise block has {} numbers, not a multiple of 5 (or the frequencies are not increasing)",
             numbers.len()
@@ -212,7 +227,9 @@ fn noise(numbers: &[f64], ports: usize, scale: f64) -> Result<Noise, String> {
         }
         block.freqs.push(f);
         block.nf_min_db.push(r[1]);
-        block.gamma_opt.push(C64::from_polar(r[2], r[3].to_radians()));
+        block
+            .gamma_opt
+            .push(C64::from_polar(r[2], r[3].to_radians()));
         block.rn.push(r[4]);
     }
     Ok(block)
