@@ -157,7 +157,11 @@ fn reshape(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(3, 4)?;
     let a = reshape_source(args.value(0)?)?;
     let (rows, cols) = (args.size(1)?, args.size(2)?);
-    let pages = if args.len() == 4 { Some(args.size(3)?) } else { None };
+    let pages = if args.len() == 4 {
+        Some(args.size(3)?)
+    } else {
+        None
+    };
     let count = a.len();
     let wanted = (rows as u128)
         .saturating_mul(cols as u128)
@@ -333,6 +337,6 @@ mod tests {
             huge.contains("(= 100000000000000000000000000000000000000 elements)"),
             "{huge}"
         );
-        assert!(error(TABLE, "reshape", vec![s(1.0), s(1.0)]).contains("expected 3, got 2"));
+        assert!(error(TABLE, "reshape", vec![s(1.0), s(1.0)]).contains("expected 3..4, got 2"));
     }
 }

@@ -61,12 +61,12 @@ fn tensor_tensor(op: BinOp, arith: Arith, x: &Tensor3, y: &Tensor3) -> LangResul
         BinOp::Mul => Some(
             "operator * not defined between two tensor3 values; use .* for element-wise (matmul on rank-3 requires a future pagemtimes)",
         ),
-        BinOp::Div => Some(
-            "operator / not defined between two tensor3 values; use ./ for element-wise",
-        ),
-        BinOp::Pow => Some(
-            "operator ^ not defined between two tensor3 values; use .^ for element-wise",
-        ),
+        BinOp::Div => {
+            Some("operator / not defined between two tensor3 values; use ./ for element-wise")
+        }
+        BinOp::Pow => {
+            Some("operator ^ not defined between two tensor3 values; use .^ for element-wise")
+        }
         _ => None,
     };
     if let Some(message) = refused {
@@ -180,7 +180,10 @@ mod tests {
         assert_eq!(r(BinOp::ElemPow, &x, &two), 16.0);
         assert_eq!(r(BinOp::Div, &two, &x), 0.5);
         let z = Value::Complex(C64::new(0.0, 1.0));
-        assert_eq!(data(&binary(BinOp::Mul, &x, &z).unwrap())[1], C64::new(0.0, 2.0));
+        assert_eq!(
+            data(&binary(BinOp::Mul, &x, &z).unwrap())[1],
+            C64::new(0.0, 2.0)
+        );
         let tenth = t(&[0.1, 0.1]);
         let q = data(&binary(BinOp::Div, &tenth, &Value::Scalar(0.3)).unwrap());
         assert_eq!(q[0].re, 0.3333333333333333);
@@ -193,9 +196,15 @@ mod tests {
         assert_eq!(data(&binary(BinOp::ElemDiv, &x, &y).unwrap())[0].re, 0.5);
         assert_eq!(data(&binary(BinOp::Sub, &x, &y).unwrap())[1].re, 0.0);
         let err = binary(BinOp::Mul, &x, &y).unwrap_err();
-        assert!(err.message.starts_with("operator * not defined between two tensor3"));
+        assert!(
+            err.message
+                .starts_with("operator * not defined between two tensor3")
+        );
         let err = binary(BinOp::Add, &x, &t(&[1.0, 2.0])).unwrap_err();
-        assert_eq!(err.message, "tensor3 shape mismatch: [1, 2, 2] vs [1, 2, 1]");
+        assert_eq!(
+            err.message,
+            "tensor3 shape mismatch: [1, 2, 2] vs [1, 2, 1]"
+        );
     }
 
     #[test]
@@ -203,11 +212,20 @@ mod tests {
         let x = t(&[1.0, 2.0]);
         let m = Value::matrix_rows(1, 2, vec![1.0, 2.0]);
         let err = binary(BinOp::Add, &m, &x).unwrap_err();
-        assert!(err.message.starts_with("operator Add not defined between matrix and tensor3"));
+        assert!(
+            err.message
+                .starts_with("operator Add not defined between matrix and tensor3")
+        );
         let err = binary(BinOp::ElemMul, &x, &Value::row(vec![1.0])).unwrap_err();
-        assert_eq!(err.message, "operator ElemMul not defined between vector and tensor3");
+        assert_eq!(
+            err.message,
+            "operator ElemMul not defined between vector and tensor3"
+        );
         let err = binary(BinOp::Add, &x, &Value::Bool(true)).unwrap_err();
-        assert_eq!(err.message, "unsupported operand types for Add: tensor3 and bool");
+        assert_eq!(
+            err.message,
+            "unsupported operand types for Add: tensor3 and bool"
+        );
         let err = binary(BinOp::Lt, &x, &Value::Scalar(1.0)).unwrap_err();
         assert_eq!(
             err.message,
@@ -220,6 +238,9 @@ mod tests {
     fn negation_and_transpose() {
         let x = t(&[1.0, -2.0]);
         assert_eq!(data(&negate(&x).unwrap())[1].re, 2.0);
-        assert_eq!(transpose(&x, true).unwrap_err().message, "cannot transpose tensor3");
+        assert_eq!(
+            transpose(&x, true).unwrap_err().message,
+            "cannot transpose tensor3"
+        );
     }
 }

@@ -131,7 +131,11 @@ pub fn display(t: &Tensor3) -> String {
     if t.is_empty() {
         return out;
     }
-    let shown: Vec<usize> = if p <= 2 { (0..p).collect() } else { vec![0, p - 1] };
+    let shown: Vec<usize> = if p <= 2 {
+        (0..p).collect()
+    } else {
+        vec![0, p - 1]
+    };
     for (nth, &k) in shown.iter().enumerate() {
         if nth > 0 && p > 2 {
             out.push_str(&format!("\n  ... ({} pages omitted)", p - 2));

@@ -43,7 +43,11 @@ pub(super) fn divergence3(_: &mut Interp, args: Args) -> LangResult<Value> {
     let [dx, dy, dz] = steps(&args, 3)?;
     check_shapes(&args, [fx, fy, fz])?;
     let plus = |p: C64, q: C64| p + q;
-    let xy = combine(derivative(fx, Axis::X, dx), &derivative(fy, Axis::Y, dy), plus);
+    let xy = combine(
+        derivative(fx, Axis::X, dx),
+        &derivative(fy, Axis::Y, dy),
+        plus,
+    );
     Ok(tensor(combine(xy, &derivative(fz, Axis::Z, dz), plus)))
 }
 
@@ -55,9 +59,21 @@ pub(super) fn curl3(_: &mut Interp, args: Args) -> LangResult<Value> {
     let [dx, dy, dz] = steps(&args, 3)?;
     check_shapes(&args, [fx, fy, fz])?;
     let minus = |p: C64, q: C64| p - q;
-    let cx = combine(derivative(fz, Axis::Y, dy), &derivative(fy, Axis::Z, dz), minus);
-    let cy = combine(derivative(fx, Axis::Z, dz), &derivative(fz, Axis::X, dx), minus);
-    let cz = combine(derivative(fy, Axis::X, dx), &derivative(fx, Axis::Y, dy), minus);
+    let cx = combine(
+        derivative(fz, Axis::Y, dy),
+        &derivative(fy, Axis::Z, dz),
+        minus,
+    );
+    let cy = combine(
+        derivative(fx, Axis::Z, dz),
+        &derivative(fz, Axis::X, dx),
+        minus,
+    );
+    let cz = combine(
+        derivative(fy, Axis::X, dx),
+        &derivative(fx, Axis::Y, dy),
+        minus,
+    );
     Ok(Value::tuple(vec![tensor(cx), tensor(cy), tensor(cz)]))
 }
 
@@ -89,9 +105,10 @@ fn steps(args: &Args, start: usize) -> LangResult<[f64; 3]> {
     }
     let mut out = [0.0; 3];
     for (k, label) in ["dx", "dy", "dz"].into_iter().enumerate() {
-        out[k] = args.value(start + k)?.to_f64().map_err(|e| {
-            LangError::type_error(format!("{name}: {label}: {}", e.message))
-        })?;
+        out[k] = args
+            .value(start + k)?
+            .to_f64()
+            .map_err(|e| LangError::type_error(format!("{name}: {label}: {}", e.message)))?;
     }
     for (h, label) in out.iter().zip(["dx", "dy", "dz"]) {
         if !h.is_finite() || *h <= 0.0 {
@@ -151,7 +168,8 @@ fn derivative(f: &Tensor3, axis: Axis, h: f64) -> Tensor3 {
             data[start + q * stride] = (at(q + 1) - at(q - 1)) / two_h;
         }
         let last = len - 1;
-        data[start + last * stride] = (three * at(last) - four * at(last - 1) + at(last - 2)) / two_h;
+        data[start + last * stride] =
+            (three * at(last) - four * at(last - 1) + at(last - 2)) / two_h;
     }
     f.with_data(data)
 }
@@ -172,6 +190,11 @@ fn line_starts(f: &Tensor3, axis: usize) -> Vec<usize> {
 
 /// `a ∘ b` element by element (same shapes).
 fn combine(a: Tensor3, b: &Tensor3, op: impl Fn(C64, C64) -> C64) -> Tensor3 {
-    let data = a.data.iter().zip(&b.data).map(|(&p, &q)| op(p, q)).collect();
+    let data = a
+        .data
+        .iter()
+        .zip(&b.data)
+        .map(|(&p, &q)| op(p, q))
+        .collect();
     a.with_data(data)
 }

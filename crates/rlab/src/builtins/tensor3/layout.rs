@@ -130,7 +130,10 @@ fn stack_pages(values: &[Value]) -> LangResult<Tensor3> {
         pages.push(t);
     }
     let (rows, cols) = (pages[0].rows, pages[0].cols);
-    let total = pages.iter().map(|t| t.pages).fold(0usize, usize::saturating_add);
+    let total = pages
+        .iter()
+        .map(|t| t.pages)
+        .fold(0usize, usize::saturating_add);
     super::tensor3::check_alloc(rows, cols, total)?;
     let data = pages.into_iter().flat_map(|t| t.data).collect();
     Ok(Tensor3 {

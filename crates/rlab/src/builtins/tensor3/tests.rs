@@ -88,7 +88,10 @@ fn squeeze_drops_singleton_axes() {
     let m2 = call(TABLE, "squeeze", vec![t]).unwrap();
     assert_eq!(m2, m(&[&[1.0, 3.0, 5.0], &[2.0, 4.0, 6.0]]));
     let tube = field((1, 1, 3), |_, _, k| k);
-    assert_eq!(call(TABLE, "squeeze", vec![tube]).unwrap(), v(&[0.0, 1.0, 2.0]));
+    assert_eq!(
+        call(TABLE, "squeeze", vec![tube]).unwrap(),
+        v(&[0.0, 1.0, 2.0])
+    );
     let one = field((1, 1, 1), |_, _, _| 7.0);
     assert_eq!(call(TABLE, "squeeze", vec![one]).unwrap(), s(7.0));
     assert_eq!(call(TABLE, "squeeze", vec![s(2.0)]).unwrap(), s(2.0));
@@ -96,7 +99,10 @@ fn squeeze_drops_singleton_axes() {
 
 #[test]
 fn cat_stacks_rows_columns_or_pages() {
-    let (a, b) = (m(&[&[1.0, 2.0], &[3.0, 4.0]]), m(&[&[5.0, 6.0], &[7.0, 8.0]]));
+    let (a, b) = (
+        m(&[&[1.0, 2.0], &[3.0, 4.0]]),
+        m(&[&[5.0, 6.0], &[7.0, 8.0]]),
+    );
     let t = call(TABLE, "cat", vec![s(3.0), a.clone(), b.clone()]).unwrap();
     assert_eq!(re(tensor(&t)), [1.0, 3.0, 2.0, 4.0, 5.0, 7.0, 6.0, 8.0]);
     let more = call(TABLE, "cat", vec![s(3.0), t, a.clone()]).unwrap();
@@ -135,7 +141,11 @@ fn gradient3_uses_second_order_stencils_everywhere() {
 fn divergence3_and_curl3_of_known_fields() {
     // F = (x, y, z) has divergence 3 and no curl; F = (-y, x, 0) has curl (0, 0, 2).
     let shape = (3, 4, 5);
-    let (x, y, z) = (field(shape, |_, j, _| j), field(shape, |i, _, _| i), field(shape, |_, _, k| k));
+    let (x, y, z) = (
+        field(shape, |_, j, _| j),
+        field(shape, |i, _, _| i),
+        field(shape, |_, _, k| k),
+    );
     let d = call(TABLE, "divergence3", vec![x.clone(), y.clone(), z.clone()]).unwrap();
     assert!(re(tensor(&d)).iter().all(|&v| (v - 3.0).abs() < 1e-12));
     let neg_y = field(shape, |i, _, _| -i);
@@ -149,7 +159,11 @@ fn divergence3_and_curl3_of_known_fields() {
         "runtime error: divergence3: Fx shape (2, 4, 5) ≠ Fy shape (3, 4, 5)"
     );
     assert_eq!(
-        error(TABLE, "curl3", vec![y.clone(), y.clone(), z.clone(), s(1.0)]),
+        error(
+            TABLE,
+            "curl3",
+            vec![y.clone(), y.clone(), z.clone(), s(1.0)]
+        ),
         "type error: curl3: expected dx, dy and dz together (or none), got 1 extra args"
     );
     assert_eq!(

@@ -133,7 +133,12 @@ mod tests {
         let mut u = zeros();
         let page = Value::matrix_rows(2, 2, vec![1.0, 2.0, 3.0, 4.0]);
         assign(&mut u, &[Idx::All, Idx::All, Idx::One(1)], &page).unwrap();
-        assign(&mut u, &[Idx::One(0), Idx::One(0), Idx::One(0)], &Value::Scalar(99.0)).unwrap();
+        assign(
+            &mut u,
+            &[Idx::One(0), Idx::One(0), Idx::One(0)],
+            &Value::Scalar(99.0),
+        )
+        .unwrap();
         assert_eq!(
             re(&u),
             [99.0, 0.0, 0.0, 0.0, 1.0, 3.0, 2.0, 4.0, 0.0, 0.0, 0.0, 0.0]
@@ -150,7 +155,12 @@ mod tests {
         let tube = Value::row(vec![5.0, 6.0, 7.0]);
         assign(&mut u, &[Idx::One(0), Idx::One(1), Idx::All], &tube).unwrap();
         assert_eq!(u.at(0, 1, 2), C64::new(7.0, 0.0));
-        assign(&mut u, &[Idx::Many(vec![0, 11])], &Value::row(vec![-1.0, -2.0])).unwrap();
+        assign(
+            &mut u,
+            &[Idx::Many(vec![0, 11])],
+            &Value::row(vec![-1.0, -2.0]),
+        )
+        .unwrap();
         assert_eq!((u.data[0].re, u.data[11].re), (-1.0, -2.0));
         assign(&mut u, &[Idx::All], &Value::Scalar(3.0)).unwrap();
         assert!(u.data.iter().all(|z| *z == C64::new(3.0, 0.0)));
@@ -161,14 +171,27 @@ mod tests {
         let mut u = zeros();
         let wrong = Value::matrix(NumArray::zeros(3, 3));
         let err = assign(&mut u, &[Idx::All, Idx::All, Idx::One(0)], &wrong).unwrap_err();
-        assert_eq!(err.message, "index assignment: the region is 2×2×1 but the value is 3×3");
-        let err = assign(&mut u, &[Idx::One(2), Idx::One(0), Idx::One(0)], &Value::Scalar(1.0))
-            .unwrap_err();
+        assert_eq!(
+            err.message,
+            "index assignment: the region is 2×2×1 but the value is 3×3"
+        );
+        let err = assign(
+            &mut u,
+            &[Idx::One(2), Idx::One(0), Idx::One(0)],
+            &Value::Scalar(1.0),
+        )
+        .unwrap_err();
         assert_eq!(err.message, "index 3 out of bounds (size 2)");
         let err = assign(&mut u, &[Idx::All, Idx::All], &Value::Scalar(1.0)).unwrap_err();
-        assert_eq!(err.message, "index assignment: a tensor3 takes 1 or 3 indices, got 2");
+        assert_eq!(
+            err.message,
+            "index assignment: a tensor3 takes 1 or 3 indices, got 2"
+        );
         let err = assign(&mut u, &[Idx::One(0)], &Value::Bool(true)).unwrap_err();
-        assert_eq!(err.message, "index assignment: cannot store a bool in a tensor3");
+        assert_eq!(
+            err.message,
+            "index assignment: cannot store a bool in a tensor3"
+        );
         assert!(u.data.iter().all(|z| *z == C64::new(0.0, 0.0)));
     }
 }

@@ -61,7 +61,11 @@ fn read_linear(t: &Tensor3, i: &Idx) -> LangResult<Value> {
 fn read_3d(t: &Arc<Tensor3>, idx: [&Idx; 3]) -> LangResult<Value> {
     check_axes(t, idx)?;
     let (m, n, p) = t.shape();
-    let [rs, cs, ks] = [idx[0].positions(m), idx[1].positions(n), idx[2].positions(p)];
+    let [rs, cs, ks] = [
+        idx[0].positions(m),
+        idx[1].positions(n),
+        idx[2].positions(p),
+    ];
     let extents = [rs.len(), cs.len(), ks.len()];
     if extents == [1, 1, 1] {
         return Ok(Value::number_approx(t.at(rs[0], cs[0], ks[0])));
@@ -145,7 +149,10 @@ mod tests {
     fn elements_are_one_based_on_every_axis() {
         let t = t24();
         let one = Idx::One(0);
-        assert_eq!(read(&t, &[one.clone(), one.clone(), one]).unwrap(), Value::Scalar(1.0));
+        assert_eq!(
+            read(&t, &[one.clone(), one.clone(), one]).unwrap(),
+            Value::Scalar(1.0)
+        );
         let last = [Idx::One(1), Idx::One(2), Idx::One(3)];
         assert_eq!(read(&t, &last).unwrap(), Value::Scalar(24.0));
     }
@@ -175,7 +182,10 @@ mod tests {
         };
         assert_eq!(c.shape(), (2, 3, 2));
         assert_eq!(c.at(1, 2, 1), C64::new(12.0, 0.0));
-        assert!(matches!(read(&t, &[Idx::All, Idx::All, Idx::All]), Ok(Value::Tensor3(_))));
+        assert!(matches!(
+            read(&t, &[Idx::All, Idx::All, Idx::All]),
+            Ok(Value::Tensor3(_))
+        ));
     }
 
     #[test]
@@ -193,7 +203,10 @@ mod tests {
         let err = read(&t, &[Idx::One(2), Idx::One(0), Idx::One(0)]).unwrap_err();
         assert_eq!(err.message, "index 3 out of bounds (size 2)");
         let err = read(&t, &[Idx::One(24)]).unwrap_err();
-        assert_eq!(err.message, "linear index 25 out of bounds (2×3×4 = 24 elements)");
+        assert_eq!(
+            err.message,
+            "linear index 25 out of bounds (2×3×4 = 24 elements)"
+        );
         let err = read(&t, &[Idx::All, Idx::All]).unwrap_err();
         assert_eq!(err.message, "2D indexing requires a matrix, got tensor3");
         let four = [Idx::All, Idx::All, Idx::All, Idx::All];
