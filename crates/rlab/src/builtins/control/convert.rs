@@ -18,10 +18,14 @@ pub(super) fn observable_form(g: &TransferFn) -> LangResult<StateSpace> {
     };
     let n = g.den.len() - 1;
     if n == 0 {
-        return Err(LangError::runtime("ss: transfer function must have order >= 1"));
+        return Err(LangError::runtime(
+            "ss: transfer function must have order >= 1",
+        ));
     }
     if lead.abs() < 1e-15 {
-        return Err(LangError::runtime("ss: leading denominator coefficient is zero"));
+        return Err(LangError::runtime(
+            "ss: leading denominator coefficient is zero",
+        ));
     }
     if g.num.len() > n + 1 {
         return Err(LangError::runtime(
@@ -144,7 +148,10 @@ mod tests {
     fn canonical_form_and_back() {
         // 10 / (s^2 + 2s + 10): A = [-2 1; -10 0], B = [0; 10], C = [1 0], D = 0.
         let sys = observable_form(&g(&[10.0], &[1.0, 2.0, 10.0])).unwrap();
-        assert_eq!(sys.a.mapv(|z| z.re), ndarray::array![[-2.0, 1.0], [-10.0, 0.0]]);
+        assert_eq!(
+            sys.a.mapv(|z| z.re),
+            ndarray::array![[-2.0, 1.0], [-10.0, 0.0]]
+        );
         assert_eq!(sys.b.mapv(|z| z.re), ndarray::array![[0.0], [10.0]]);
         let back = to_tf("tf", &sys).unwrap();
         assert_eq!(back, g(&[10.0], &[1.0, 2.0, 10.0]));

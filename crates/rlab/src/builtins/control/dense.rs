@@ -21,10 +21,9 @@ pub(super) type CMat = Array2<C64>;
 pub(super) fn operand(name: &str, what: &str, v: &Value, column_vectors: bool) -> LangResult<CMat> {
     match v {
         Value::Matrix(a) => Ok(a.to_complex()),
-        Value::Scalar(_) | Value::Complex(_) => Ok(v.to_num_array().map_or_else(
-            || Array2::zeros((1, 1)),
-            |a| a.to_complex(),
-        )),
+        Value::Scalar(_) | Value::Complex(_) => Ok(v
+            .to_num_array()
+            .map_or_else(|| Array2::zeros((1, 1)), |a| a.to_complex())),
         Value::Vector(a) if column_vectors => Ok(a.transpose(false).to_complex()),
         Value::Vector(a) => Ok(a.to_complex()),
         other => Err(LangError::type_error(format!(
@@ -160,7 +159,9 @@ pub(super) fn eigen(name: &str, a: &CMat, vectors: bool) -> LangResult<(Vec<C64>
         MemStack::new(&mut buf),
         default(),
     )
-    .map_err(|_| LangError::runtime(format!("{name}: the eigenvalue iteration did not converge")))?;
+    .map_err(|_| {
+        LangError::runtime(format!("{name}: the eigenvalue iteration did not converge"))
+    })?;
     let values = s.column_vector().iter().copied().collect();
     Ok((values, vectors.then(|| from_faer(&u))))
 }
@@ -193,7 +194,9 @@ fn real_eigenvalues(name: &str, a: &Array2<f64>) -> LangResult<Vec<C64>> {
         MemStack::new(&mut buf),
         default(),
     )
-    .map_err(|_| LangError::runtime(format!("{name}: the eigenvalue iteration did not converge")))?;
+    .map_err(|_| {
+        LangError::runtime(format!("{name}: the eigenvalue iteration did not converge"))
+    })?;
     let re = s_re.column_vector().iter();
     let im = s_im.column_vector().iter();
     Ok(re.zip(im).map(|(r, i)| C64::new(*r, *i)).collect())

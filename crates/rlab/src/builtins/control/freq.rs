@@ -106,7 +106,11 @@ pub(super) fn bode(interp: &mut Interp, args: Args) -> LangResult<Value> {
     figure::select_panel(interp, 2, 1, 2);
     figure::add(interp, Trace::line("phase", w.clone(), phase.clone()), "").log_x = true;
     figure::axes(interp, "ω (rad/s)", "Phase (deg)");
-    Ok(Value::tuple(vec![Value::row(mag), Value::row(phase), Value::row(w)]))
+    Ok(Value::tuple(vec![
+        Value::row(mag),
+        Value::row(phase),
+        Value::row(w),
+    ]))
 }
 
 /// The first `x` where `y` crosses `target` (linear interpolation).
@@ -132,7 +136,9 @@ pub(super) fn margin(_: &mut Interp, args: Args) -> LangResult<Value> {
         let h = response(g, wc).norm();
         if h > 1e-30 { 1.0 / h } else { f64::INFINITY }
     });
-    let pm = wcp.map_or(f64::INFINITY, |wc| 180.0 + response(g, wc).arg().to_degrees());
+    let pm = wcp.map_or(f64::INFINITY, |wc| {
+        180.0 + response(g, wc).arg().to_degrees()
+    });
     Ok(Value::tuple(vec![
         Value::Scalar(gm),
         Value::Scalar(pm),
@@ -154,7 +160,9 @@ pub(super) fn freqresp(_: &mut Interp, args: Args) -> LangResult<Value> {
     for (k, &wk) in w.iter().enumerate() {
         let shifted = dense::identity(n).mapv(|z| z * C64::new(0.0, wk)) - &sys.a;
         let x = dense::solve(&shifted, &b).ok_or_else(|| {
-            LangError::runtime(format!("freqresp: singular at ω={wk:.4}: jωI − A is singular"))
+            LangError::runtime(format!(
+                "freqresp: singular at ω={wk:.4}: jωI − A is singular"
+            ))
         })?;
         let y = dense::mul(&sys.c, &x);
         for i in 0..p {
@@ -174,12 +182,18 @@ mod tests {
 
     #[test]
     fn unwrapping_removes_full_turns() {
-        assert_eq!(unwrap_degrees(&[170.0, -170.0, -10.0]), vec![170.0, 190.0, 350.0]);
+        assert_eq!(
+            unwrap_degrees(&[170.0, -170.0, -10.0]),
+            vec![170.0, 190.0, 350.0]
+        );
     }
 
     #[test]
     fn crossings_interpolate() {
-        assert_eq!(crossing(&[1.0, 2.0, 3.0], &[2.0, 1.0, -1.0], 0.0), Some(2.5));
+        assert_eq!(
+            crossing(&[1.0, 2.0, 3.0], &[2.0, 1.0, -1.0], 0.0),
+            Some(2.5)
+        );
         assert_eq!(crossing(&[1.0, 2.0], &[2.0, 1.0], 0.0), None);
     }
 

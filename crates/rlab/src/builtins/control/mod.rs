@@ -17,10 +17,10 @@ mod poly;
 mod riccati;
 mod ss;
 mod system;
-mod tf;
-mod time;
 #[cfg(test)]
 mod tests;
+mod tf;
+mod time;
 
 use super::Builtin;
 
@@ -42,8 +42,16 @@ pub(crate) static TABLE: &[Builtin] = &[
         ss::ss,
         "ss(G) | ss(A, B, C, D): a state-space model (observable canonical form from a tf)",
     ),
-    Builtin::new("ctrb", ss::ctrb, "ctrb(A, B): controllability matrix [B, AB, …]"),
-    Builtin::new("obsv", ss::obsv, "obsv(A, C): observability matrix [C; CA; …]"),
+    Builtin::new(
+        "ctrb",
+        ss::ctrb,
+        "ctrb(A, B): controllability matrix [B, AB, …]",
+    ),
+    Builtin::new(
+        "obsv",
+        ss::obsv,
+        "obsv(A, C): observability matrix [C; CA; …]",
+    ),
     Builtin::new(
         "bode",
         freq::bode,
@@ -80,7 +88,11 @@ pub(crate) static TABLE: &[Builtin] = &[
         riccati::dare,
         "dare(A, B, Q, R): discrete algebraic Riccati equation",
     ),
-    Builtin::new("lyap", lyapunov::lyap, "lyap(A, Q): X with A*X + X*A' + Q = 0"),
+    Builtin::new(
+        "lyap",
+        lyapunov::lyap,
+        "lyap(A, Q): X with A*X + X*A' + Q = 0",
+    ),
     Builtin::new(
         "gram",
         lyapunov::gram,

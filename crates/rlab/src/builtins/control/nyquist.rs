@@ -50,7 +50,11 @@ pub(super) fn nyquist(interp: &mut Interp, args: Args) -> LangResult<Value> {
         ));
     }
     draw(interp, &re, &im, mirror);
-    Ok(Value::tuple(vec![Value::row(re), Value::row(im), Value::row(w)]))
+    Ok(Value::tuple(vec![
+        Value::row(re),
+        Value::row(im),
+        Value::row(w),
+    ]))
 }
 
 /// The locus, the dashed mirror, the −1 marker, axis labels and equal aspect.
@@ -60,7 +64,11 @@ fn draw(interp: &mut Interp, re: &[f64], im: &[f64], mirror: bool) {
     figure::add(interp, locus, "Nyquist Plot");
     interp.figures.current.hold = true;
     if mirror {
-        let mut image = Trace::line("ω < 0 (mirror)", re.to_vec(), im.iter().map(|y| -y).collect());
+        let mut image = Trace::line(
+            "ω < 0 (mirror)",
+            re.to_vec(),
+            im.iter().map(|y| -y).collect(),
+        );
         image.style = LineStyle::Dashed;
         figure::add(interp, image, "");
     }

@@ -124,14 +124,23 @@ mod tests {
     #[test]
     fn arithmetic_aligns_by_degree() {
         assert_eq!(mul(&[1.0, 1.0], &[1.0, -1.0]), vec![1.0, 0.0, -1.0]);
-        assert_eq!(add_scaled(&[1.0, 0.0, 0.0], &[2.0, 3.0], -1.0), vec![1.0, -2.0, -3.0]);
-        assert_eq!(eval(&[1.0, 2.0, 10.0], C64::new(0.0, 1.0)), C64::new(9.0, 2.0));
+        assert_eq!(
+            add_scaled(&[1.0, 0.0, 0.0], &[2.0, 3.0], -1.0),
+            vec![1.0, -2.0, -3.0]
+        );
+        assert_eq!(
+            eval(&[1.0, 2.0, 10.0], C64::new(0.0, 1.0)),
+            C64::new(9.0, 2.0)
+        );
     }
 
     #[test]
     fn roots_of_low_and_high_degree() {
         assert!(roots("r", &[5.0]).unwrap().is_empty());
-        assert_eq!(roots("r", &[0.0, 2.0, 4.0]).unwrap(), vec![C64::new(-2.0, 0.0)]);
+        assert_eq!(
+            roots("r", &[0.0, 2.0, 4.0]).unwrap(),
+            vec![C64::new(-2.0, 0.0)]
+        );
         assert_eq!(
             roots("r", &[1.0, 2.0, 10.0]).unwrap(),
             vec![C64::new(-1.0, 3.0), C64::new(-1.0, -3.0)]

@@ -61,17 +61,20 @@ fn symmetric_real(p: &CMat) -> CMat {
 /// The stabilising solution of `A'P + PA − PBR⁻¹B'P + Q = 0`.
 pub(super) fn solve_care(name: &str, a: &CMat, b: &CMat, q: &CMat, r: &CMat) -> LangResult<CMat> {
     let n = a.nrows();
-    let r_inv = dense::inverse(r)
-        .ok_or_else(|| LangError::type_error(format!("{name}: R is singular")))?;
+    let r_inv =
+        dense::inverse(r).ok_or_else(|| LangError::type_error(format!("{name}: R is singular")))?;
     let g = dense::mul(&dense::mul(b, &r_inv), &dense::adjoint(b));
     let mut ham: CMat = Array2::zeros((2 * n, 2 * n));
     ham.slice_mut(s![..n, ..n]).assign(a);
     ham.slice_mut(s![..n, n..]).assign(&g.mapv(|z| -z));
     ham.slice_mut(s![n.., ..n]).assign(&q.mapv(|z| -z));
-    ham.slice_mut(s![n.., n..]).assign(&dense::adjoint(a).mapv(|z| -z));
+    ham.slice_mut(s![n.., n..])
+        .assign(&dense::adjoint(a).mapv(|z| -z));
     let (values, vectors) = dense::eigen(name, &ham, true)?;
     let vectors = vectors.unwrap_or_else(|| Array2::zeros((2 * n, 2 * n)));
-    let mut stable: Vec<usize> = (0..values.len()).filter(|&k| values[k].re < -1e-10).collect();
+    let mut stable: Vec<usize> = (0..values.len())
+        .filter(|&k| values[k].re < -1e-10)
+        .collect();
     if stable.len() < n {
         return Err(LangError::type_error(format!(
             "{name}: only {} stable eigenvalues (need {n}); system not stabilizable",
@@ -80,10 +83,12 @@ pub(super) fn solve_care(name: &str, a: &CMat, b: &CMat, q: &CMat, r: &CMat) -> 
     }
     stable.sort_by(|&x, &y| values[x].re.total_cmp(&values[y].re));
     let v = Array2::from_shape_fn((2 * n, n), |(i, j)| vectors[[i, stable[j]]]);
-    let (v1, v2) = (v.slice(s![..n, ..]).to_owned(), v.slice(s![n.., ..]).to_owned());
-    let v1_inv = dense::inverse(&v1).ok_or_else(|| {
-        LangError::type_error(format!("{name}: eigenvector matrix singular"))
-    })?;
+    let (v1, v2) = (
+        v.slice(s![..n, ..]).to_owned(),
+        v.slice(s![n.., ..]).to_owned(),
+    );
+    let v1_inv = dense::inverse(&v1)
+        .ok_or_else(|| LangError::type_error(format!("{name}: eigenvector matrix singular")))?;
     Ok(symmetric_real(&dense::mul(&v2, &v1_inv)))
 }
 

@@ -8,7 +8,7 @@ use crate::builtins::Args;
 use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
 use crate::value::{Obj, Object, Value};
-use ndarray::{Array2, concatenate, Axis};
+use ndarray::{Array2, Axis, concatenate};
 use std::any::Any;
 
 /// A continuous-time state-space model: A n×n, B n×m, C p×n, D p×m.

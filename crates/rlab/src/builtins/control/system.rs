@@ -72,14 +72,14 @@ pub(super) fn tfdata(_: &mut Interp, args: Args) -> LangResult<Value> {
 pub(super) fn pole(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
     let g = tf_arg("pole", args.value(0)?)?;
-    Ok(roots_value("pole", &g.den)?)
+    roots_value("pole", &g.den)
 }
 
 /// `zero(G)`: roots of the numerator.
 pub(super) fn zero(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
     let g = tf_arg("zero", args.value(0)?)?;
-    Ok(roots_value("zero", &g.num)?)
+    roots_value("zero", &g.num)
 }
 
 fn roots_value(name: &str, p: &[f64]) -> LangResult<Value> {

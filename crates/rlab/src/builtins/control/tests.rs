@@ -15,5 +15,8 @@ fn run(program: &str) -> String {
 
 #[test]
 fn tf_display_and_arithmetic() {
-    assert_eq!(run("s = tf(\"s\");\nprint(10 / (s^2 + 2*s + 10))\n"), "10 / (s^2 + 2s + 10)\n");
+    assert_eq!(
+        run("s = tf(\"s\");\nprint(10 / (s^2 + 2*s + 10))\n"),
+        "10 / (s^2 + 2s + 10)\n"
+    );
 }

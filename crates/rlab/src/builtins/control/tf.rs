@@ -72,7 +72,10 @@ impl TransferFn {
             BinOp::Mul | BinOp::ElemMul => TransferFn::value(poly::scale(num, k), den.clone()),
             BinOp::Div | BinOp::ElemDiv => TransferFn::value(poly::scale(den, k), num.clone()),
             BinOp::Add => TransferFn::value(poly::add_scaled(num, den, k), den.clone()),
-            BinOp::Sub => TransferFn::value(poly::add_scaled(&poly::scale(num, -1.0), den, k), den.clone()),
+            BinOp::Sub => TransferFn::value(
+                poly::add_scaled(&poly::scale(num, -1.0), den, k),
+                den.clone(),
+            ),
             _ => Err(LangError::type_error(format!(
                 "operator {op:?} not defined for scalar and tf"
             ))),
@@ -144,7 +147,10 @@ impl Object for TransferFn {
     }
 
     fn negate(&self) -> Option<LangResult<Value>> {
-        Some(TransferFn::value(poly::scale(&self.num, -1.0), self.den.clone()))
+        Some(TransferFn::value(
+            poly::scale(&self.num, -1.0),
+            self.den.clone(),
+        ))
     }
 
     fn same(&self, other: &dyn Object) -> bool {
@@ -162,9 +168,8 @@ pub(super) fn as_tf(v: &Value) -> Option<&TransferFn> {
 
 /// Argument `i` as a tf (`NAME: expected tf, got vector`).
 pub(super) fn tf_arg<'a>(name: &str, v: &'a Value) -> LangResult<&'a TransferFn> {
-    as_tf(v).ok_or_else(|| {
-        LangError::type_error(format!("{name}: expected tf, got {}", v.type_name()))
-    })
+    as_tf(v)
+        .ok_or_else(|| LangError::type_error(format!("{name}: expected tf, got {}", v.type_name())))
 }
 
 /// Real coefficients from a Scalar, Vector or 1-D Matrix (`tf: numerator coefficients

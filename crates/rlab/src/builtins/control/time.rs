@@ -29,8 +29,15 @@ pub(super) fn step(interp: &mut Interp, args: Args) -> LangResult<Value> {
         Some(_) => args.f64(1)?,
         None => {
             let poles = poly::roots("step", &g.den)?;
-            let slowest = poles.iter().map(|p| p.re.abs()).fold(f64::INFINITY, f64::min);
-            let slowest = if poles.is_empty() { 1.0 } else { slowest.max(1e-6) };
+            let slowest = poles
+                .iter()
+                .map(|p| p.re.abs())
+                .fold(f64::INFINITY, f64::min);
+            let slowest = if poles.is_empty() {
+                1.0
+            } else {
+                slowest.max(1e-6)
+            };
             (10.0 / slowest).min(100.0)
         }
     };
@@ -49,7 +56,11 @@ pub(super) fn step(interp: &mut Interp, args: Args) -> LangResult<Value> {
             x = rk4_step(&a, &b.column(0).to_owned(), &x, h);
         }
     }
-    figure::add(interp, Trace::line("y(t)", t.clone(), y.clone()), "Step Response");
+    figure::add(
+        interp,
+        Trace::line("y(t)", t.clone(), y.clone()),
+        "Step Response",
+    );
     figure::axes(interp, "Time (s)", "Amplitude");
     Ok(Value::tuple(vec![Value::row(y), Value::row(t)]))
 }
@@ -150,6 +161,9 @@ mod tests {
     fn pairing_follows_the_nearest_root() {
         let prev = [C64::new(0.0, 1.0), C64::new(0.0, -1.0)];
         let next = vec![C64::new(0.1, -1.0), C64::new(0.1, 1.0)];
-        assert_eq!(pair_by_proximity(next, &prev), vec![C64::new(0.1, 1.0), C64::new(0.1, -1.0)]);
+        assert_eq!(
+            pair_by_proximity(next, &prev),
+            vec![C64::new(0.1, 1.0), C64::new(0.1, -1.0)]
+        );
     }
 }
