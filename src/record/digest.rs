@@ -1,5 +1,6 @@
 //! The recorded form of a figure: what it shows as data (kind of each series, labels, titles,
-//! axis ranges, the numbers), never how it looks (pixels, fonts, automatic colours). Two
+//! axis ranges and directions, the numbers of series, heatmaps, filled contours and
+//! surfaces), never how it looks (pixels, fonts, automatic colours). Two
 //! digests are compared structurally, with numbers within the tolerance.
 
 use super::compare::Tolerance;
@@ -23,6 +24,16 @@ pub struct PanelHeader {
     pub ylim: Option<(f64, f64)>,
     pub log_y: bool,
     pub categories: Option<Vec<String>>,
+    /// Logarithmic x (`loglog`, `semilogx`); absent from records when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub log_x: bool,
+    /// Heatmap rows upwards (`axis("xy")`); absent from records when not asked for.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub image_y_up: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +102,19 @@ fn panel_digest(p: &Panel) -> PanelDigest {
             values: h.values.clone(),
         });
     }
+    if let Some(b) = &p.bands {
+        grids.push(GridDigest {
+            header: GridHeader {
+                kind: "bands".into(),
+                rows: b.y.len(),
+                cols: b.x.len(),
+                colormap: b.colormap.clone(),
+                xlabels: None,
+                ylabels: None,
+            },
+            values: b.z.clone(),
+        });
+    }
     if let Some(s) = &p.surface {
         grids.push(GridDigest {
             header: GridHeader {
@@ -113,6 +137,8 @@ fn panel_digest(p: &Panel) -> PanelDigest {
             ylim: p.ylim,
             log_y: p.log_y,
             categories: p.categories.clone(),
+            log_x: p.log_x,
+            image_y_up: p.image_y_up == Some(true),
         },
         series: p.series.iter().map(series_digest).collect(),
         grids,
@@ -299,11 +325,44 @@ mod tests {
                     ylim: None,
                     log_y: false,
                     categories: None,
+                    log_x: false,
+                    image_y_up: false,
                 },
                 series,
                 grids: vec![],
             }],
         }
+    }
+
+    #[test]
+    fn filled_contours_log_x_and_row_direction_are_recorded() {
+        let mut panel = Panel {
+            log_x: true,
+            image_y_up: Some(true),
+            bands: Some(rlab::plot::model::Bands {
+                x: vec![0.0, 1.0, 2.0],
+                y: vec![0.0, 1.0],
+                z: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+                edges: vec![0.0, 3.0, 6.0],
+                colormap: "viridis".into(),
+            }),
+            ..Panel::default()
+        };
+        let d = panel_digest(&panel);
+        assert!(d.header.log_x && d.header.image_y_up);
+        let g = &d.grids[0];
+        assert_eq!(
+            (g.header.kind.as_str(), g.header.rows, g.header.cols),
+            ("bands", 2, 3)
+        );
+        assert_eq!(g.values, vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        panel.log_x = false;
+        panel.image_y_up = None;
+        let plain = json(&panel_digest(&panel).header);
+        assert!(
+            !plain.contains("log_x") && !plain.contains("image_y_up"),
+            "{plain}"
+        );
     }
 
     #[test]

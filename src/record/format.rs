@@ -302,6 +302,8 @@ mod tests {
                 ylim: None,
                 log_y: true,
                 categories: None,
+                log_x: true,
+                image_y_up: false,
             },
             series: vec![SeriesDigest {
                 header: SeriesHeader {

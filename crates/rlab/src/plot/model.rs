@@ -86,6 +86,11 @@ pub struct Heatmap {
     pub xlabels: Option<Vec<String>>,
     pub ylabels: Option<Vec<String>>,
     pub colormap: String,
+    /// The data coordinates of the first and last column and row centres `[x1, xn, y1, ym]`,
+    /// learnt from a grid-based overlay of the same shape (`hold on; imagesc(V);
+    /// quiver(X, Y, U, V)`); without it cell (r, c) is at x = c, y = r.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extent: Option<[f64; 4]>,
 }
 
 /// A 3-D surface (`surf`): `x`, `y`, `z` are `rows×cols`, row-major.

@@ -92,6 +92,7 @@ fn big_heatmaps_are_cut_in_the_page_but_whole_in_the_csv() {
         xlabels: None,
         ylabels: Some((0..rows).map(|r| format!("row, {r}")).collect()),
         colormap: "viridis".into(),
+        extent: None,
     };
     let fig = figure(vec![Panel {
         heatmap: Some(map),

@@ -1,7 +1,7 @@
 //! Curves beyond `plot`: `stem` (plot's forms drawn as stems), the log-axis line plots
 //! `loglog` and `semilogx` (real logarithmic axes: the data keeps its own units, so readouts
-//! and tables show real values), and `polar` (r·cos θ, r·sin θ with equal axes and a polar
-//! grid).
+//! and tables show real values), `polar` (r·cos θ, r·sin θ with equal axes and a polar
+//! grid) and `plotdb` (a frequency response in dB).
 
 use super::lines::{PlotOptions, line_like, parse_options, x_values};
 use super::{content_panel, flatten_one_d, push_series};
@@ -106,10 +106,66 @@ pub(super) fn polar(interp: &mut Interp, args: Args) -> LangResult<Value> {
     Ok(Value::None)
 }
 
+/// `plotdb(Hz [, title])`: row 1 of the 2×n matrix is the frequency in Hz, row 2 the complex
+/// response; draws 20·log10|H| (−∞ dB where H is zero, which the renderer skips).
+pub(super) fn plotdb(interp: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(1, 2)?;
+    let hz = match args.value(0)? {
+        Value::Matrix(a) if a.rows() == 2 => a.clone(),
+        other => {
+            let shape = other.as_array().map_or(other.type_name().to_string(), |a| {
+                format!("{}×{}", a.rows(), a.cols())
+            });
+            return Err(LangError::runtime(format!(
+                "plotdb: expected the 2×n [frequency; response] matrix of freqz or spectrum, got {shape}"
+            )));
+        }
+    };
+    let title = match args.get(1) {
+        Some(_) => Some(args.str(1)?.to_string()),
+        None => None,
+    };
+    let n = hz.cols();
+    let freqs = (0..n).map(|c| hz.get_re(0, c)).collect();
+    let db = (0..n).map(|c| 20.0 * hz.get(1, c).norm().log10()).collect();
+    let panel = content_panel(interp);
+    if panel.xlabel.is_empty() && panel.ylabel.is_empty() {
+        panel.xlabel = "Frequency (Hz)".into();
+        panel.ylabel = "Magnitude (dB)".into();
+    }
+    let opts = PlotOptions {
+        color: None,
+        label: Some("magnitude (dB)".into()),
+        style: crate::plot::model::LineStyle::Solid,
+        title,
+    };
+    add_line(panel, opts, (freqs, db));
+    Ok(Value::None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
     use super::*;
+
+    #[test]
+    fn plotdb_draws_the_magnitude_in_decibels() {
+        let mut it = interp();
+        let hz = Value::matrix_rows(2, 3, vec![0.0, 100.0, 200.0, 1.0, 0.1, 10.0]);
+        call(&mut it, "plotdb", vec![hz, s("Response")]).unwrap();
+        let p = &it.figures.current.panels[0];
+        assert_eq!(p.series[0].x, vec![0.0, 100.0, 200.0]);
+        assert_eq!(p.series[0].y, vec![0.0, -20.0, 20.0]);
+        assert_eq!(
+            (p.title.as_str(), p.xlabel.as_str()),
+            ("Response", "Frequency (Hz)")
+        );
+        let e = err(call(&mut it, "plotdb", vec![row(&[1.0, 2.0])]));
+        assert!(
+            e.contains("2×n [frequency; response]") && e.contains("1×2"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn stem_takes_plot_forms() {

@@ -10,7 +10,7 @@ use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
 use crate::plot::color::parse_color;
 use crate::plot::contour::{self, DEFAULT_LEVELS, Grid};
-use crate::plot::model::{Bands, Color, LineStyle, Series, SeriesKind};
+use crate::plot::model::{Bands, Color, LineStyle, Panel, Series, SeriesKind};
 use crate::value::{NumArray, Value};
 
 /// At most this many contour levels.
@@ -223,6 +223,7 @@ pub(super) fn contour(interp: &mut Interp, args: Args) -> LangResult<Value> {
     }
     let panel = content_panel(interp);
     set_title(&mut panel.title, opts.title);
+    place_heatmap(panel, &grid);
     panel.series.extend(series);
     Ok(Value::None)
 }
@@ -242,6 +243,18 @@ pub(super) fn contourf(interp: &mut Interp, args: Args) -> LangResult<Value> {
         colormap: "viridis".into(),
     });
     Ok(Value::None)
+}
+
+/// Place a heatmap held under a grid overlay of its shape on the grid's coordinates (once).
+pub(super) fn place_heatmap(panel: &mut Panel, grid: &GridData) {
+    if let Some(map) = &mut panel.heatmap
+        && map.extent.is_none()
+        && (map.rows, map.cols) == (grid.y.len(), grid.x.len())
+        && let (Some(&x1), Some(&xn), Some(&y1), Some(&ym)) =
+            (grid.x.first(), grid.x.last(), grid.y.first(), grid.y.last())
+    {
+        map.extent = Some([x1, xn, y1, ym]);
+    }
 }
 
 /// Set a title given by a plotting call unless the panel has one (kept under hold).

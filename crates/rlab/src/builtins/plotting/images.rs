@@ -33,6 +33,7 @@ pub(super) fn imagesc(interp: &mut Interp, args: Args) -> LangResult<Value> {
         xlabels: None,
         ylabels: None,
         colormap: colormap.to_string(),
+        extent: None,
     };
     content_panel(interp).heatmap = Some(heatmap);
     Ok(Value::None)
@@ -78,6 +79,7 @@ pub(super) fn heatmap(interp: &mut Interp, args: Args) -> LangResult<Value> {
         xlabels,
         ylabels,
         colormap: colormap.to_string(),
+        extent: None,
     };
     let panel = content_panel(interp);
     panel.heatmap = Some(heatmap);

@@ -8,6 +8,7 @@
 //! look), and
 //! 1-row/1-column matrices count as vectors.
 
+mod axes;
 mod bars;
 mod curves;
 mod fields;
@@ -16,6 +17,7 @@ mod lines;
 mod reflines;
 mod savefig;
 mod state;
+mod vectors;
 
 use super::Builtin;
 use crate::eval::Interp;
@@ -70,13 +72,13 @@ pub(crate) static TABLE: &[Builtin] = &[
     },
     Builtin {
         name: "xlim",
-        func: state::xlim,
-        doc: "xlim([lo, hi]): fix the current panel's x range",
+        func: axes::xlim,
+        doc: "xlim([lo, hi]) | xlim(lo, hi): fix the current panel's x range",
     },
     Builtin {
         name: "ylim",
-        func: state::ylim,
-        doc: "ylim([lo, hi]): fix the current panel's y range",
+        func: axes::ylim,
+        doc: "ylim([lo, hi]) | ylim(lo, hi): fix the current panel's y range",
     },
     Builtin {
         name: "legend",
@@ -169,6 +171,31 @@ pub(crate) static TABLE: &[Builtin] = &[
         doc: "contourf(Z) | contourf(X, Y, Z[, n | levels][, title]): filled contours with a colour bar",
     },
     Builtin {
+        name: "quiver",
+        func: vectors::quiver,
+        doc: "quiver(X, Y, U, V, ...) | quiver(U, V): arrows of a vector field (scale, colour, title)",
+    },
+    Builtin {
+        name: "streamplot",
+        func: vectors::streamplot,
+        doc: "streamplot(X, Y, U, V, ...): streamlines of a vector field (density or N×2 seeds, colour, title)",
+    },
+    Builtin {
+        name: "plotdb",
+        func: curves::plotdb,
+        doc: "plotdb(Hz) | plotdb(Hz, title): 20·log10|H| against frequency from a 2×n [f; H] matrix",
+    },
+    Builtin {
+        name: "axis",
+        func: axes::axis,
+        doc: "axis(\"equal\"|\"auto\"|\"xy\"|\"ij\") | axis([xmin, xmax, ymin, ymax]): aspect, heatmap rows, limits",
+    },
+    Builtin {
+        name: "set_default_axis",
+        func: axes::set_default_axis,
+        doc: "set_default_axis(\"xy\"|\"ij\"): heatmap row direction of new panels and this figure's",
+    },
+    Builtin {
         name: "savefig",
         func: savefig::savefig,
         doc: "savefig(\"name.svg\"): save the current figure (.svg, or .html wrapping it)",
@@ -178,9 +205,12 @@ pub(crate) static TABLE: &[Builtin] = &[
 /// The current panel, ready for new content: without hold its series, title, heatmap,
 /// surface, bands, categories, log axes and polar look are cleared first.
 pub(in crate::builtins) fn content_panel(interp: &mut Interp) -> &mut Panel {
-    let figure = &mut interp.figures.current;
-    let hold = figure.hold;
-    let panel = figure.panel();
+    let hold = interp.figures.current.hold;
+    let default_up = interp.figures.default_image_y_up;
+    let panel = interp.figures.current.panel();
+    if panel.image_y_up.is_none() && default_up {
+        panel.image_y_up = Some(true);
+    }
     if !hold {
         panel.series.clear();
         panel.title.clear();

@@ -1,8 +1,7 @@
 //! Figure and panel state builtins: `figure`, `subplot`, `hold`, `grid`, `close`, `clf`,
-//! `title`, `xlabel`, `ylabel`, `xlim`, `ylim`, `legend`. Keyword commands (`hold on`,
+//! `title`, `xlabel`, `ylabel`, `legend` (axis ranges and orientation: `axes`). Keyword commands (`hold on`,
 //! `grid off`, `close all`, `clf`) arrive here as calls with string arguments.
 
-use super::real_values;
 use crate::builtins::Args;
 use crate::display;
 use crate::error::{LangError, LangResult};
@@ -168,35 +167,6 @@ fn set_text(
     Ok(Value::None)
 }
 
-pub(super) fn xlim(interp: &mut Interp, args: Args) -> LangResult<Value> {
-    let limits = limits(&args)?;
-    interp.figures.current.panel().xlim = Some(limits);
-    Ok(Value::None)
-}
-
-pub(super) fn ylim(interp: &mut Interp, args: Args) -> LangResult<Value> {
-    let limits = limits(&args)?;
-    interp.figures.current.panel().ylim = Some(limits);
-    Ok(Value::None)
-}
-
-/// The first two elements of a `[lo, hi]` vector.
-fn limits(args: &Args) -> LangResult<(f64, f64)> {
-    args.arity(1, 1)?;
-    let value = args.value(0)?;
-    let numbers = match value {
-        Value::Vector(_) | Value::Matrix(_) => real_values(value),
-        _ => None,
-    };
-    match numbers.as_deref() {
-        Some([lo, hi, ..]) => Ok((*lo, *hi)),
-        _ => Err(LangError::type_error(format!(
-            "{}: expected [lo, hi] vector",
-            args.name
-        ))),
-    }
-}
-
 /// `legend()` shows the legend; `legend("a", "b", ...)` also relabels the series in order.
 pub(super) fn legend(interp: &mut Interp, args: Args) -> LangResult<Value> {
     let mut labels = Vec::new();
@@ -356,7 +326,7 @@ mod tests {
         assert_eq!((p.xlim, p.ylim), (Some((-0.1, 1.1)), Some((0.0, 6.0))));
         assert_eq!(
             err(call(&mut it, "ylim", vec![Value::Scalar(1.0)])),
-            "type error: ylim: expected [lo, hi] vector"
+            "type error: ylim: expected [lo, hi] or lo, hi"
         );
         assert_eq!(
             err(call(&mut it, "title", vec![Value::Scalar(1.0)])),

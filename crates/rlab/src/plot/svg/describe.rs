@@ -256,6 +256,7 @@ mod tests {
             xlabels: Some(vec!["a".into(), "b".into()]),
             ylabels: None,
             colormap: "viridis".into(),
+            extent: None,
         });
         let text = description(&fig);
         assert!(

@@ -1,8 +1,9 @@
 //! Heatmap panels (`imagesc`, `heatmap`): one coloured cell per matrix element with row 1 at
-//! the top, row/column labels (text labels when given, 1-based indices otherwise; column
+//! the top (at the bottom under `axis("xy")`), row/column labels (text labels when given, 1-based indices otherwise; column
 //! names slanted when they do not fit under their cells) and a colour bar on the right.
 //! Very large matrices are drawn in averaged blocks so the SVG stays small. The colormap's
-//! colours are data: they are the same in every theme.
+//! colours are data: they are the same in every theme. Series held over a heatmap (`quiver`,
+//! `contour`, …) are drawn on its cells.
 
 use super::frame::{self, AxesStyle, PAD, Texts};
 use super::numbers::nice_step;
@@ -11,6 +12,7 @@ use super::style::{AXIS, TICK_SIZE};
 use super::text;
 use super::view::{AxisView, PanelView, Plot, Rect};
 use super::writer::{Svg, hex};
+use super::{series, xy};
 use crate::plot::colormap::Colormap;
 use crate::plot::model::{Heatmap, Panel};
 
@@ -29,8 +31,9 @@ pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: 
     let range = value_range(&map.values);
     let colormap = Colormap::named(&map.colormap);
     let (rows, cols) = (map.rows.max(1), map.cols.max(1));
-    let x = axis(cols, map.xlabels.as_deref(), false);
-    let y = axis(rows, map.ylabels.as_deref(), true);
+    let up = panel.image_y_up.unwrap_or(false);
+    let x = axis(cols, map.xlabels.as_deref(), Direction::Across);
+    let y = axis(rows, map.ylabels.as_deref(), Direction::Rows { up });
     let with_bar = area.w > 3.0 * BAR_ROOM;
     let left = texts.left(&y.labels());
     let width = area.w - left - PAD - if with_bar { BAR_ROOM } else { 0.0 };
@@ -44,7 +47,17 @@ pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: 
     };
     frame::draw_title(svg, area, &texts.title);
     let (block, cells) = cells(map);
-    write_cells(svg, &plot, (rows, cols), block, &cells, (range, colormap));
+    write_cells(
+        svg,
+        &plot,
+        (rows, cols, up),
+        block,
+        &cells,
+        (range, colormap),
+    );
+    if !panel.series.is_empty() {
+        overlay(svg, &plot, panel, (rows, cols, up), &format!("{id}-c"));
+    }
     let how = AxesStyle {
         grid: false,
         slanted_x: slanted,
@@ -123,7 +136,7 @@ pub fn cells(map: &Heatmap) -> (usize, Vec<f64>) {
 fn write_cells(
     svg: &mut Svg,
     plot: &Plot,
-    (rows, cols): (usize, usize),
+    (rows, cols, up): (usize, usize, bool),
     block: usize,
     values: &[f64],
     (range, colormap): ((f64, f64), Colormap),
@@ -142,8 +155,10 @@ fn write_cells(
         }
         let (r0, c0) = ((i / per_row) * block, (i % per_row) * block);
         let (r1, c1) = ((r0 + block).min(rows), (c0 + block).min(cols));
-        let (x0, y0) = plot.px((c0 as f64, (rows - r0) as f64));
-        let (x1, y1) = plot.px((c1 as f64, (rows - r1) as f64));
+        let row_edge = |r: usize| if up { r as f64 } else { (rows - r) as f64 };
+        let (x0, ya) = plot.px((c0 as f64, row_edge(r0)));
+        let (x1, yb) = plot.px((c1 as f64, row_edge(r1)));
+        let (y0, y1) = (ya.min(yb), ya.max(yb));
         let fill = hex(colormap.at(normalise(v, range)));
         svg.leaf(
             "rect",
@@ -159,15 +174,21 @@ fn write_cells(
     svg.close("g");
 }
 
+/// Which way an axis's cells run.
+#[derive(Clone, Copy)]
+enum Direction {
+    /// Columns, left to right.
+    Across,
+    /// Rows: downwards (row 1 at the top, `axis("ij")`) unless `up` (`axis("xy")`).
+    Rows { up: bool },
+}
+
 /// The scale of one heatmap axis over `n` cells: text labels at the cell centres, or 1-based
-/// indices thinned to about ten. Rows run downwards, so row 1 sits at the top.
-fn axis(n: usize, names: Option<&[String]>, rows: bool) -> Scale {
-    let centre = |i: usize| {
-        if rows {
-            (n - i) as f64 - 0.5
-        } else {
-            i as f64 + 0.5
-        }
+/// indices thinned to about ten.
+fn axis(n: usize, names: Option<&[String]>, direction: Direction) -> Scale {
+    let centre = |i: usize| match direction {
+        Direction::Rows { up: false } => (n - i) as f64 - 0.5,
+        _ => i as f64 + 0.5,
     };
     let ticks: Vec<(f64, String)> = match names {
         Some(names) if names.len() == n => {
@@ -195,6 +216,42 @@ fn axis(n: usize, names: Option<&[String]>, rows: bool) -> Scale {
     let mut sorted = ticks;
     sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
     Scale::named(0.0, n as f64, sorted)
+}
+
+/// The panel's series drawn over the cells (`hold on` with `quiver`, `contour`, …), in the
+/// heatmap's coordinates: its extent when an overlay gave one, else x = column and y = row,
+/// 1-based at the cell centres; rows run as the cells do.
+fn overlay(svg: &mut Svg, plot: &Plot, panel: &Panel, shape: (usize, usize, bool), id: &str) {
+    let (rows, cols, up) = shape;
+    let Some(map) = &panel.heatmap else {
+        return;
+    };
+    let [x1, xn, y1, ym] = map.extent.unwrap_or([1.0, cols as f64, 1.0, rows as f64]);
+    let to_cells = |v: f64, (a, b): (f64, f64), n: usize| {
+        if n < 2 || a == b {
+            v - a + 1.0
+        } else {
+            1.0 + (v - a) / (b - a) * (n - 1) as f64
+        }
+    };
+    let mut placed = panel.clone();
+    for s in &mut placed.series {
+        s.x.iter_mut()
+            .for_each(|x| *x = to_cells(*x, (x1, xn), cols));
+        s.y.iter_mut().for_each(|y| {
+            let row = to_cells(*y, (y1, ym), rows);
+            *y = if up { row } else { rows as f64 + 1.0 - row };
+        });
+    }
+    let cells = Plot {
+        rect: plot.rect,
+        x: Scale::named(0.5, cols as f64 + 0.5, Vec::new()),
+        y: Scale::named(0.5, rows as f64 + 0.5, Vec::new()),
+    };
+    let drawn = series::marks(&placed, &cells);
+    xy::open_clipped(svg, &cells.rect, id);
+    series::write(svg, &drawn);
+    svg.close("g");
 }
 
 /// The colour bar: a vertical gradient from the minimum (bottom) to the maximum (top) in
@@ -253,6 +310,7 @@ mod tests {
             xlabels: None,
             ylabels: None,
             colormap: "viridis".into(),
+            extent: None,
         }
     }
 
@@ -283,16 +341,18 @@ mod tests {
     #[test]
     fn row_one_is_at_the_top_and_labels_are_used_when_they_fit() {
         let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
-        let rows = axis(3, Some(&names), true);
+        let rows = axis(3, Some(&names), Direction::Rows { up: false });
         assert_eq!(rows.label(2.5), "a");
         assert_eq!(rows.label(0.5), "c");
-        let cols = axis(3, Some(&names[..2]), false);
+        let cols = axis(3, Some(&names[..2]), Direction::Across);
         assert_eq!(
             cols.label(0.5),
             "1",
             "mismatched labels fall back to indices"
         );
-        let many = axis(64, None, false);
+        let many = axis(64, None, Direction::Across);
+        let up = axis(3, Some(&names), Direction::Rows { up: true });
+        assert_eq!(up.label(0.5), "a", "axis(\"xy\") puts row 1 at the bottom");
         assert!(many.ticks.len() <= 12, "{:?}", many.ticks);
         assert_eq!(many.label(0.5), "1");
     }

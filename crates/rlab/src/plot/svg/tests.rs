@@ -101,6 +101,7 @@ pub(crate) fn heatmap_panel(rows: usize, cols: usize, labelled: bool) -> Panel {
         xlabels: labelled.then(|| names(cols, "c")),
         ylabels: labelled.then(|| names(rows, "r")),
         colormap: "viridis".into(),
+        extent: None,
     };
     Panel {
         heatmap: Some(heatmap),

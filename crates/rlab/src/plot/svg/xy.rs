@@ -97,7 +97,7 @@ fn layout(panel: &Panel, area: Rect, texts: &Texts, reserve: f64) -> Plot {
 }
 
 /// `<clipPath>` of `rect` named `id`, and the opened `<g class="rlf-plot">` it clips.
-fn open_clipped(svg: &mut Svg, rect: &Rect, id: &str) {
+pub(crate) fn open_clipped(svg: &mut Svg, rect: &Rect, id: &str) {
     svg.open("clipPath", &[("id", id.into())]);
     svg.leaf(
         "rect",
