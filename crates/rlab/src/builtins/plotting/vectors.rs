@@ -45,7 +45,7 @@ fn options(name: &str, rest: &[Value], seeds_allowed: bool) -> LangResult<Vector
             }
             Value::Scalar(_) => return Err(twice("a number")),
             Value::Matrix(a) | Value::Vector(a) if seeds_allowed && o.seeds.is_none() => {
-                o.seeds = Some(seed_points(name, a)?)
+                o.seeds = Some(seed_points(name, a)?);
             }
             Value::Str(text) => match colour_letter(text) {
                 Some(c) if o.color.is_none() => o.color = Some(c),
