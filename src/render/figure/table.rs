@@ -4,11 +4,13 @@
 //!
 //! The CSV is tidy, one row per value: `panel,kind,series,x,y,z`. Series points fill x and
 //! y; heatmap cells give the column (label or 1-based index) as x, the row as y and the value
-//! as z; surfaces give x, y and z. Numbers keep every digit the record keeps.
+//! as z; filled contours and surfaces give x, y and z; quiver arrows give their base as x and
+//! y and one row for each component (`label: u`, `label: v`) in z. Series held over a heatmap
+//! follow its cells. Numbers keep every digit the record keeps.
 
 use crate::markup::escape;
 use rlab::Figure;
-use rlab::plot::model::{Heatmap, Panel, Series, SeriesKind, Surface};
+use rlab::plot::model::{Panel, Series, SeriesKind};
 use std::fmt::Write as _;
 
 /// Rows shown per HTML table.
@@ -59,13 +61,10 @@ pub(crate) fn html(fig: &Figure, csv: &str) -> String {
     out
 }
 
-/// The tables of one panel, and whether any was cut.
+/// The tables of one panel (its grid, then its series), and whether any was cut.
 fn panel_tables(panel: &Panel, name: &str) -> (String, bool) {
-    if let Some(map) = &panel.heatmap.as_ref().filter(|_| panel.surface.is_none()) {
-        return heatmap_table(map, name);
-    }
     if let Some(s) = &panel.surface {
-        let rows: Vec<Vec<String>> = surface_points(s)
+        let rows: Vec<Vec<String>> = grids::surface_points(s)
             .map(|(x, y, z)| vec![number(x), number(y), number(z)])
             .collect();
         let head = [
@@ -75,7 +74,20 @@ fn panel_tables(panel: &Panel, name: &str) -> (String, bool) {
         ];
         return table(name, &head, rows);
     }
-    series_tables(panel, name)
+    let grid = match (&panel.heatmap, &panel.bands) {
+        (Some(map), _) => Some(grids::heatmap_table(map, name)),
+        (None, Some(bands)) => Some(grids::bands_table(bands, name)),
+        (None, None) => None,
+    };
+    let Some((mut out, mut cut)) = grid else {
+        return series_tables(panel, name);
+    };
+    if !panel.series.is_empty() {
+        let (more, c) = series_tables(panel, "");
+        out.push_str(&more);
+        cut |= c;
+    }
+    (out, cut)
 }
 
 fn axis(label: &str, fallback: &str) -> String {
@@ -97,6 +109,9 @@ fn series_tables(panel: &Panel, name: &str) -> (String, bool) {
         .collect();
     let (lines, data): (Vec<_>, Vec<_>) =
         named.iter().partition(|(_, s)| s.kind == SeriesKind::HLine);
+    let (arrows, data): (Vec<_>, Vec<_>) = data
+        .into_iter()
+        .partition(|(_, s)| matches!(s.kind, SeriesKind::Arrows { .. }));
     let shared = data.windows(2).all(|w| w[0].1.x == w[1].1.x);
     let groups: Vec<&[&(String, &Series)]> = if shared && !data.is_empty() {
         vec![&data[..]]
@@ -105,6 +120,26 @@ fn series_tables(panel: &Panel, name: &str) -> (String, bool) {
     };
     let mut out = String::new();
     let mut cut = false;
+    for (label, s) in arrows {
+        let caption = if name.is_empty() {
+            label.clone()
+        } else {
+            format!("{name} ({label})")
+        };
+        let rows = quiver_arrows(s)
+            .iter()
+            .map(|a| a.iter().map(|&v| number(v)).collect())
+            .collect();
+        let head = [
+            axis(&panel.xlabel, "x"),
+            axis(&panel.ylabel, "y"),
+            "u".into(),
+            "v".into(),
+        ];
+        let (html, c) = table(&caption, &head, rows);
+        out.push_str(&html);
+        cut |= c;
+    }
     for group in &groups {
         let caption = match (groups.len(), name) {
             (1, _) => name.to_string(),
@@ -159,6 +194,24 @@ fn series_table(panel: &Panel, group: &[&(String, &Series)], caption: &str) -> (
     table(caption, &head, rows)
 }
 
+/// A quiver series' arrows as `[x, y, u, v]`: base and field vector (tip − base over the
+/// arrow scale).
+fn quiver_arrows(s: &Series) -> Vec<[f64; 4]> {
+    let scale = match s.kind {
+        SeriesKind::Arrows { scale } if scale != 0.0 => scale,
+        _ => 1.0,
+    };
+    let points: Vec<(f64, f64)> = s.x.iter().copied().zip(s.y.iter().copied()).collect();
+    points
+        .chunks(3)
+        .filter(|c| c.len() >= 2)
+        .map(|c| {
+            let ((x, y), (tx, ty)) = (c[0], c[1]);
+            [x, y, (tx - x) / scale, (ty - y) / scale]
+        })
+        .collect()
+}
+
 /// The series' label, or `series k`; histograms say what their x is.
 fn series_name(k: usize, s: &Series) -> String {
     let label = s.label.trim();
@@ -183,44 +236,9 @@ fn category(panel: &Panel, x: f64) -> Option<String> {
         .flatten()
 }
 
-fn heatmap_table(map: &Heatmap, name: &str) -> (String, bool) {
-    let col_name = |c: usize| {
-        map.xlabels
-            .as_ref()
-            .and_then(|l| l.get(c).cloned())
-            .unwrap_or_else(|| (c + 1).to_string())
-    };
-    let row_name = |r: usize| {
-        map.ylabels
-            .as_ref()
-            .and_then(|l| l.get(r).cloned())
-            .unwrap_or_else(|| (r + 1).to_string())
-    };
-    let cols = map.cols.min(MAX_COLS);
-    let mut head = vec![String::new()];
-    head.extend((0..cols).map(col_name));
-    let rows = (0..map.rows)
-        .map(|r| {
-            let mut row = vec![row_name(r)];
-            row.extend((0..cols).map(|c| {
-                map.values
-                    .get(r * map.cols + c)
-                    .map_or(String::new(), |&v| number(v))
-            }));
-            row
-        })
-        .collect();
-    let (html, cut) = table(name, &head, rows);
-    (html, cut || map.cols > MAX_COLS)
-}
-
-fn surface_points(s: &Surface) -> impl Iterator<Item = (f64, f64, f64)> + '_ {
-    (0..s.rows * s.cols).filter_map(|i| Some((*s.x.get(i)?, *s.y.get(i)?, *s.z.get(i)?)))
-}
-
 /// A table with a caption, a header row and at most [`MAX_ROWS`] rows (the first cell of
 /// each row is its header); whether rows were left out.
-fn table(caption: &str, head: &[String], rows: Vec<Vec<String>>) -> (String, bool) {
+pub(super) fn table(caption: &str, head: &[String], rows: Vec<Vec<String>>) -> (String, bool) {
     let mut out = String::from("<table class=\"rlf-table\">\n");
     if !caption.is_empty() {
         let _ = writeln!(out, "<caption>{}</caption>", escape(caption));
@@ -243,55 +261,46 @@ fn table(caption: &str, head: &[String], rows: Vec<Vec<String>>) -> (String, boo
     (out, cut)
 }
 
-/// Every value of the figure, one CSV row each.
+/// Every value of the figure, one CSV row each: the panel's grid, then its series.
 pub(crate) fn csv(fig: &Figure) -> String {
     let mut out = String::from("panel,kind,series,x,y,z\n");
     for (k, panel) in shown(fig).enumerate() {
         let p = k + 1;
-        if let Some(s) = &panel.surface {
-            for (x, y, z) in surface_points(s) {
-                row(
-                    &mut out,
-                    p,
-                    "surface",
-                    "",
-                    [&number(x), &number(y), &number(z)],
-                );
-            }
-        } else if let Some(map) = &panel.heatmap {
-            for r in 0..map.rows {
-                for c in 0..map.cols {
-                    let x = map
-                        .xlabels
-                        .as_ref()
-                        .and_then(|l| l.get(c).cloned())
-                        .unwrap_or_else(|| (c + 1).to_string());
-                    let y = map
-                        .ylabels
-                        .as_ref()
-                        .and_then(|l| l.get(r).cloned())
-                        .unwrap_or_else(|| (r + 1).to_string());
-                    let v = map
-                        .values
-                        .get(r * map.cols + c)
-                        .map_or(String::new(), |&v| number(v));
-                    row(&mut out, p, "heatmap", "", [&x, &y, &v]);
+        if grids::csv_rows(&mut out, p, panel) {
+            continue;
+        }
+        for s in &panel.series {
+            let kind = s.kind.name();
+            if matches!(s.kind, SeriesKind::Arrows { .. }) {
+                for [x, y, u, v] in quiver_arrows(s) {
+                    let (x, y) = (number(x), number(y));
+                    row(
+                        &mut out,
+                        p,
+                        kind,
+                        &format!("{}: u", s.label),
+                        [&x, &y, &number(u)],
+                    );
+                    row(
+                        &mut out,
+                        p,
+                        kind,
+                        &format!("{}: v", s.label),
+                        [&x, &y, &number(v)],
+                    );
                 }
+                continue;
             }
-        } else {
-            for s in &panel.series {
-                let kind = s.kind.name();
-                for (&x, &y) in s.x.iter().zip(&s.y) {
-                    let x = category(panel, x).unwrap_or_else(|| number(x));
-                    row(&mut out, p, kind, &s.label, [&x, &number(y), ""]);
-                }
+            for (&x, &y) in s.x.iter().zip(&s.y) {
+                let x = category(panel, x).unwrap_or_else(|| number(x));
+                row(&mut out, p, kind, &s.label, [&x, &number(y), ""]);
             }
         }
     }
     out
 }
 
-fn row(out: &mut String, panel: usize, kind: &str, series: &str, [x, y, z]: [&str; 3]) {
+pub(super) fn row(out: &mut String, panel: usize, kind: &str, series: &str, [x, y, z]: [&str; 3]) {
     let _ = writeln!(
         out,
         "{panel},{kind},{},{},{},{}",
@@ -311,5 +320,6 @@ fn field(text: &str) -> String {
     }
 }
 
+mod grids;
 #[cfg(test)]
 mod tests;

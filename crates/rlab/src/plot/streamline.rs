@@ -2,7 +2,9 @@
 //! sampling, RK4 steps of fixed arc length, traced backward and forward from each seed.
 //!
 //! A trace stops when it leaves the grid, meets a NaN sample, the field's speed drops to
-//! (almost) zero, it comes back to its seed (a closed orbit), or after a step budget.
+//! (almost) zero, it comes back to its seed (a closed orbit), or after a step budget; traced
+//! from a seed grid, also when it runs into a cell an earlier streamline crossed
+//! ([`Crowding`]), so streamlines spread evenly and converging flows stay small.
 
 /// A vector field: `u` and `v` row-major, `y.len()` rows of `x.len()` values; `x` and `y`
 /// strictly increasing.
@@ -58,6 +60,54 @@ impl Field<'_> {
     }
 }
 
+/// Cells of the domain and the streamline that first crossed each.
+pub struct Crowding {
+    n: usize,
+    x: (f64, f64),
+    y: (f64, f64),
+    owner: Vec<Option<usize>>,
+}
+
+impl Crowding {
+    /// An `n×n` split of the grid's domain, every cell free.
+    pub fn new(x: &[f64], y: &[f64], n: usize) -> Crowding {
+        let span = |a: &[f64]| {
+            (
+                a.first().copied().unwrap_or(0.0),
+                a.last().copied().unwrap_or(1.0),
+            )
+        };
+        let n = n.max(1);
+        Crowding {
+            n,
+            x: span(x),
+            y: span(y),
+            owner: vec![None; n * n],
+        }
+    }
+
+    fn cell(&self, (px, py): (f64, f64)) -> Option<usize> {
+        let at = |p: f64, (a, b): (f64, f64)| {
+            let f = (p - a) / (b - a);
+            (f.is_finite() && (0.0..=1.0).contains(&f))
+                .then(|| ((f * self.n as f64) as usize).min(self.n - 1))
+        };
+        Some(at(py, self.y)? * self.n + at(px, self.x)?)
+    }
+
+    /// Claim the cell of `p` for streamline `id`; false when another streamline has it.
+    fn claim(&mut self, p: (f64, f64), id: usize) -> bool {
+        match self.cell(p).and_then(|c| self.owner.get_mut(c)) {
+            Some(slot @ None) => {
+                *slot = Some(id);
+                true
+            }
+            Some(Some(other)) => *other == id,
+            None => true,
+        }
+    }
+}
+
 /// The default step: a fifth of the smaller mean grid spacing.
 pub fn default_step(x: &[f64], y: &[f64]) -> f64 {
     let mean = |a: &[f64]| match a {
@@ -82,24 +132,40 @@ pub fn seed_grid(x: &[f64], y: &[f64], density: f64) -> Vec<(f64, f64)> {
 }
 
 /// The streamline through `seed`, in the direction of the flow: the backward trace
-/// reversed, the seed, the forward trace. Empty when the seed is not inside the field.
-pub fn trace(field: &Field, seed: (f64, f64), step: f64) -> Vec<(f64, f64)> {
+/// reversed, the seed, the forward trace. Empty when the seed is not inside the field, or
+/// is in a cell of `crowd` another streamline crossed; `id` names this one in `crowd`.
+pub fn trace(
+    field: &Field,
+    seed: (f64, f64),
+    step: f64,
+    mut crowd: Option<(&mut Crowding, usize)>,
+) -> Vec<(f64, f64)> {
     if field.sample(seed).is_none() || step.is_nan() || step <= 0.0 {
         return Vec::new();
     }
+    if let Some((c, id)) = crowd.as_mut()
+        && !c.claim(seed, *id)
+    {
+        return Vec::new();
+    }
     let still = field.top_speed() * STILL;
-    let (mut line, closed) = follow(field, seed, -step, still);
+    let (mut line, closed) = follow(field, (seed, -step), still, &mut crowd);
     line.reverse();
     line.push(seed);
     if !closed {
-        line.extend(follow(field, seed, step, still).0);
+        line.extend(follow(field, (seed, step), still, &mut crowd).0);
     }
     line
 }
 
 /// Points reached from `seed` by steps of arc length `h` (negative: against the flow), and
 /// whether they came back to the seed (a closed orbit, drawn once).
-fn follow(field: &Field, seed: (f64, f64), h: f64, still: f64) -> (Vec<(f64, f64)>, bool) {
+fn follow(
+    field: &Field,
+    (seed, h): ((f64, f64), f64),
+    still: f64,
+    crowd: &mut Option<(&mut Crowding, usize)>,
+) -> (Vec<(f64, f64)>, bool) {
     let mut out = Vec::new();
     let mut p = seed;
     let close = (0.5 * h).powi(2);
@@ -107,6 +173,11 @@ fn follow(field: &Field, seed: (f64, f64), h: f64, still: f64) -> (Vec<(f64, f64
         let Some(next) = rk4(field, p, h, still) else {
             break;
         };
+        if let Some((c, id)) = crowd.as_mut()
+            && !c.claim(next, *id)
+        {
+            break;
+        }
         p = next;
         out.push(p);
         let back_home = (p.0 - seed.0).powi(2) + (p.1 - seed.1).powi(2) < close;
@@ -190,7 +261,7 @@ mod tests {
             u: &u,
             v: &v,
         };
-        let line = trace(&field, (3.0, 0.0), default_step(&x, &x));
+        let line = trace(&field, (3.0, 0.0), default_step(&x, &x), None);
         for &(px, py) in &line {
             assert!((px.hypot(py) - 3.0).abs() < 0.02, "({px}, {py})");
         }
@@ -209,7 +280,7 @@ mod tests {
             u: &u,
             v: &v,
         };
-        let line = trace(&field, (5.0, 5.0), 0.2);
+        let line = trace(&field, (5.0, 5.0), 0.2, None);
         let (first, last) = (line[0], line[line.len() - 1]);
         assert!(first.0 < 0.25 && last.0 > 9.75, "{first:?} {last:?}");
         assert!(line.iter().all(|p| (p.1 - 5.0).abs() < 1e-12));
@@ -220,8 +291,13 @@ mod tests {
             u: &still,
             v: &still,
         };
-        assert_eq!(trace(&calm, (5.0, 5.0), 0.2), vec![(5.0, 5.0)]);
-        assert!(trace(&field, (50.0, 5.0), 0.2).is_empty());
+        assert_eq!(trace(&calm, (5.0, 5.0), 0.2, None), vec![(5.0, 5.0)]);
+        assert!(trace(&field, (50.0, 5.0), 0.2, None).is_empty());
+        // Crowded: a parallel line through the same cells stops at once; one a cell away runs.
+        let mut crowd = Crowding::new(&x, &x, 10);
+        assert!(trace(&field, (5.0, 5.0), 0.2, Some((&mut crowd, 0))).len() > 40);
+        assert!(trace(&field, (5.2, 5.1), 0.2, Some((&mut crowd, 1))).is_empty());
+        assert!(trace(&field, (5.0, 7.5), 0.2, Some((&mut crowd, 2))).len() > 40);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! cut tables pointing to the CSV, quoting.
 
 use super::*;
-use rlab::plot::model::{Color, LineStyle};
+use rlab::plot::model::{Color, Heatmap, LineStyle, Surface};
 
 fn series(kind: SeriesKind, label: &str, x: Vec<f64>, y: Vec<f64>) -> Series {
     Series {
@@ -114,4 +114,64 @@ fn csv_fields_are_quoted_when_needed() {
     assert_eq!(field("a,b"), "\"a,b\"");
     assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
     assert_eq!(field("plain"), "plain");
+}
+
+#[test]
+fn quiver_arrows_give_their_field_and_held_series_follow_a_heatmap() {
+    let arrows = series(
+        SeriesKind::Arrows { scale: 0.5 },
+        "E",
+        vec![0.0, 1.0, f64::NAN, 1.0, 1.0, f64::NAN],
+        vec![0.0, 0.0, f64::NAN, 0.0, -0.5, f64::NAN],
+    );
+    let p = Panel {
+        heatmap: Some(Heatmap {
+            rows: 1,
+            cols: 2,
+            values: vec![3.0, 4.0],
+            xlabels: None,
+            ylabels: None,
+            colormap: "viridis".into(),
+            extent: None,
+        }),
+        series: vec![arrows],
+        ..Panel::default()
+    };
+    let fig = figure(vec![p]);
+    let html = html(&fig, "f.csv");
+    assert!(html.contains("<th>u</th><th>v</th>"), "{html}");
+    assert!(
+        html.contains("<th>1</th><td>0</td><td>0</td><td>-1</td>"),
+        "{html}"
+    );
+    let csv = csv(&fig);
+    assert!(csv.contains("1,heatmap,,2,1,4\n"), "{csv}");
+    assert!(
+        csv.contains("1,quiver,E: u,0,0,2\n1,quiver,E: v,0,0,0\n"),
+        "{csv}"
+    );
+    assert!(csv.contains("1,quiver,E: v,1,0,-1\n"), "{csv}");
+}
+
+#[test]
+fn filled_contours_are_a_grid_of_their_samples() {
+    let p = Panel {
+        bands: Some(rlab::plot::model::Bands {
+            x: vec![0.0, 0.5],
+            y: vec![-1.0, 1.0],
+            z: vec![1.0, 2.0, 3.0, 4.0],
+            edges: vec![0.0, 5.0],
+            colormap: "viridis".into(),
+        }),
+        ..Panel::default()
+    };
+    let fig = figure(vec![p]);
+    let html = html(&fig, "f.csv");
+    assert!(html.contains("<th></th><th>0</th><th>0.5</th>"), "{html}");
+    assert!(html.contains("<th>1</th><td>3</td><td>4</td>"), "{html}");
+    let csv = csv(&fig);
+    assert!(
+        csv.ends_with("1,contourf,,0,1,3\n1,contourf,,0.5,1,4\n"),
+        "{csv}"
+    );
 }

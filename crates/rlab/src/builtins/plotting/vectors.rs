@@ -13,7 +13,7 @@ use crate::display;
 use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
 use crate::plot::model::{Color, LineStyle, Series, SeriesKind};
-use crate::plot::streamline::{self, Field};
+use crate::plot::streamline::{self, Crowding, Field};
 use crate::value::{NumArray, Value};
 
 /// At most this many points over all the streamlines of one call.
@@ -203,13 +203,20 @@ pub(super) fn streamplot(interp: &mut Interp, args: Args) -> LangResult<Value> {
         u: &grid.fields[0],
         v: &grid.fields[1],
     };
+    // Given seeds are all drawn in full; a seed grid's lines keep out of each other's cells
+    // (three per seed spacing).
+    let density = opts.number.unwrap_or(1.0);
+    let mut crowd = opts.seeds.is_none().then(|| {
+        let cells = (30.0 * density).ceil().clamp(3.0, 300.0) as usize;
+        Crowding::new(&grid.x, &grid.y, cells)
+    });
     let seeds = opts
         .seeds
-        .unwrap_or_else(|| streamline::seed_grid(&grid.x, &grid.y, opts.number.unwrap_or(1.0)));
+        .unwrap_or_else(|| streamline::seed_grid(&grid.x, &grid.y, density));
     let step = streamline::default_step(&grid.x, &grid.y);
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
-    for seed in seeds {
-        let line = streamline::trace(&field, seed, step);
+    for (id, seed) in seeds.into_iter().enumerate() {
+        let line = streamline::trace(&field, seed, step, crowd.as_mut().map(|c| (c, id)));
         if line.len() < 2 || xs.len() + line.len() > MAX_STREAM_POINTS {
             continue;
         }
