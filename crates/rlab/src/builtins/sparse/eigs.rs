@@ -2,8 +2,9 @@
 //! in magnitude, for `A x = λ x` or (B Hermitian positive definite) `A x = λ B x`.
 //!
 //! Up to [`DENSE_UP_TO`] rows the problem is solved exactly by a dense decomposition (faer);
-//! a larger Hermitian problem runs Lanczos with full reorthogonalisation, on `A` for
-//! `"lm"` and on `A⁻¹` (shift-invert at 0 through a sparse factor) for `"sm"`. Eigenvalues
+//! a larger Hermitian problem runs shift-invert Lanczos with full reorthogonalisation
+//! (sparse LU of `A − σI`; σ = 0 for `"sm"`, just past both Gershgorin bounds for `"lm"`),
+//! with Krylov dimension `min(rows, max(6n+10, 40))` as rustlab's. Eigenvalues
 //! come ordered by magnitude (ascending for `"sm"`, descending for `"lm"`); each eigenvector
 //! has unit norm (B-norm for the generalised problem) and its largest entry real positive.
 
@@ -186,34 +187,44 @@ fn norm(x: &[C64]) -> f64 {
     x.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt()
 }
 
-/// `y = A x`.
-fn apply(a: &Sparse, x: &[C64]) -> Vec<C64> {
-    let mut y = vec![C64::new(0.0, 0.0); a.rows];
-    for (&(r, c), &v) in &a.entries {
-        y[r] += v * x[c];
-    }
-    y
-}
-
-/// Lanczos (full reorthogonalisation) on A (largest) or A⁻¹ (smallest), Hermitian A only.
+/// Lanczos (full reorthogonalisation) with shift-invert, Hermitian A only: `"sm"` inverts
+/// `A − σI` at σ = 0 (or a tiny shift when A is singular); `"lm"` inverts just beyond both
+/// ends of the Gershgorin interval and keeps the pairs largest in magnitude.
 fn lanczos_pairs(a: &Sparse, k: usize, largest: bool) -> LangResult<Pairs> {
     if !hermitian(a) {
         return Err(LangError::runtime(format!(
             "eigs: non-Hermitian matrices are limited to {DENSE_UP_TO} rows"
         )));
     }
+    let radius = (0..a.rows)
+        .map(|r| {
+            a.entries
+                .range((r, 0)..(r + 1, 0))
+                .map(|(_, z)| z.norm())
+                .sum::<f64>()
+        })
+        .fold(0.0, f64::max)
+        .max(f64::MIN_POSITIVE);
+    if !largest {
+        return shift_invert(a, 0.0, k).or_else(|_| shift_invert(a, 1e-6 * radius, k));
+    }
+    let edge = 1.01 * radius;
+    let (mut vals, mut vecs) = shift_invert(a, edge, k)?;
+    let (lo_vals, lo_vecs) = shift_invert(a, -edge, k)?;
+    vals.extend(lo_vals);
+    vecs.extend(lo_vecs);
+    Ok((vals, vecs))
+}
+
+/// The `k`-ish eigenpairs of A nearest `sigma`: Lanczos on `(A − σI)⁻¹`.
+fn shift_invert(a: &Sparse, sigma: f64, k: usize) -> LangResult<Pairs> {
     let n = a.rows;
-    let inverse = if largest {
-        None
-    } else {
-        Some(super::solve::lu_operator(a).map_err(|e| LangError::runtime(format!("eigs: {e}")))?)
-    };
-    let op = |x: &[C64]| -> Vec<C64> {
-        match &inverse {
-            Some(f) => f(x),
-            None => apply(a, x),
-        }
-    };
+    let mut shifted = a.clone();
+    for d in 0..n {
+        shifted.accumulate(d, d, C64::new(-sigma, 0.0));
+    }
+    let op = super::solve::lu_operator(&shifted)
+        .map_err(|e| LangError::runtime(format!("eigs: {e}")))?;
     let m = n.min((6 * k + 10).max(40));
     let mut q: Vec<Vec<C64>> = Vec::with_capacity(m);
     let start: Vec<C64> = (0..n)
@@ -224,40 +235,37 @@ fn lanczos_pairs(a: &Sparse, k: usize, largest: bool) -> LangResult<Pairs> {
     let mut t = Mat::<C64>::zeros(m, m);
     for j in 0..m {
         let mut w = op(&q[j]);
+        if w.iter().any(|z| !z.re.is_finite()) {
+            return Err(LangError::runtime("eigs: shifted matrix is singular"));
+        }
+        t[(j, j)] = C64::new(dot(&q[j], &w).re, 0.0);
         for _ in 0..2 {
             for qi in &q {
                 let h = dot(qi, &w);
                 w.iter_mut().zip(qi).for_each(|(x, y)| *x -= h * y);
             }
         }
-        t[(j, j)] = dot(&q[j], &op(&q[j]));
         let beta = norm(&w);
         if j + 1 == m || beta < 1e-12 {
-            let used = j + 1;
-            return ritz(&t, &q, used, inverse.is_some());
+            break;
         }
         t[(j + 1, j)] = C64::new(beta, 0.0);
         t[(j, j + 1)] = C64::new(beta, 0.0);
         q.push(w.iter().map(|z| z / beta).collect());
     }
-    ritz(&t, &q, q.len(), inverse.is_some())
+    let (thetas, vecs) = ritz(&t, &q, q.len())?;
+    let vals = thetas
+        .iter()
+        .map(|th| C64::new(sigma, 0.0) + C64::new(1.0, 0.0) / th)
+        .collect();
+    Ok((vals, vecs))
 }
 
-/// Ritz pairs of the leading `used × used` block (θ → 1/θ under shift-invert).
-fn ritz(t: &Mat<C64>, q: &[Vec<C64>], used: usize, inverted: bool) -> LangResult<Pairs> {
+/// Ritz pairs of the leading `used × used` block.
+fn ritz(t: &Mat<C64>, q: &[Vec<C64>], used: usize) -> LangResult<Pairs> {
     let tt = Mat::from_fn(used, used, |i, j| t[(i, j)]);
     let (thetas, ys) = dense_eig(&tt, true)?;
     let n = q.first().map_or(0, Vec::len);
-    let vals = thetas
-        .iter()
-        .map(|th| {
-            if inverted {
-                C64::new(1.0, 0.0) / th
-            } else {
-                *th
-            }
-        })
-        .collect();
     let vecs = ys
         .iter()
         .map(|y| {
@@ -266,7 +274,7 @@ fn ritz(t: &Mat<C64>, q: &[Vec<C64>], used: usize, inverted: bool) -> LangResult
                 .collect()
         })
         .collect();
-    Ok((vals, vecs))
+    Ok((thetas, vecs))
 }
 
 /// The `k` pairs smallest (or largest) in magnitude, ordered by magnitude.
