@@ -132,7 +132,7 @@ fn numel(_: &mut Interp, args: Args) -> LangResult<Value> {
         Value::Tensor3(t) => t.len(),
         Value::Scalar(_) | Value::Complex(_) => 1,
         Value::StrArray(items) => items.len(),
-        Value::Sparse(s) => s.rows * s.cols,
+        Value::Sparse(s) => s.rows.saturating_mul(s.cols),
         other => return Err(expected("numel", "a number, array or string array", other)),
     };
     Ok(Value::Scalar(n as f64))

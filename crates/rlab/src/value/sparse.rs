@@ -196,6 +196,7 @@ pub fn display(s: &Sparse) -> String {
 /// The positions an index selects out of `n`, checked against `n`.
 fn positions(i: &Idx, n: usize) -> LangResult<Vec<usize>> {
     i.check(n, |k| format!("index {k} out of bounds (size {n})"))?;
+    limits::check_alloc(1, i.count(n), 16)?;
     Ok(i.positions(n))
 }
 
@@ -211,7 +212,7 @@ pub(crate) fn read(s: &Sparse, idx: &[Idx]) -> LangResult<Value> {
             Ok(Value::vector(pick(s, cs.into_iter().map(|c| (0, c)))))
         }
         [i] => {
-            let n = s.rows * s.cols;
+            let n = s.rows.saturating_mul(s.cols);
             i.check(n, |k| {
                 format!(
                     "linear index {k} out of bounds ({}×{} = {n} elements)",
@@ -238,6 +239,7 @@ pub(crate) fn read(s: &Sparse, idx: &[Idx]) -> LangResult<Value> {
 fn read_two(s: &Sparse, r: &Idx, c: &Idx) -> LangResult<Value> {
     let rs = positions(r, s.rows)?;
     let cs = positions(c, s.cols)?;
+    limits::check_alloc(rs.len(), cs.len(), 16)?;
     if let (Idx::One(i), Idx::One(j)) = (r, c) {
         return Ok(Value::number_approx(s.get(*i, *j)));
     }
@@ -274,7 +276,7 @@ pub(crate) fn assign(s: &mut Arc<Sparse>, idx: &[Idx], rhs: &Value) -> LangResul
         [i] if s.vector => positions(i, s.cols)?.into_iter().map(|c| (0, c)).collect(),
         [i] => {
             let rows = s.rows.max(1);
-            positions(i, s.rows * s.cols)?
+            positions(i, s.rows.saturating_mul(s.cols))?
                 .into_iter()
                 .map(|k| (k % rows, k / rows))
                 .collect()
@@ -282,6 +284,7 @@ pub(crate) fn assign(s: &mut Arc<Sparse>, idx: &[Idx], rhs: &Value) -> LangResul
         [r, c] => {
             let rs = positions(r, s.rows)?;
             let cs = positions(c, s.cols)?;
+            limits::check_alloc(rs.len(), cs.len(), 16)?;
             rs.iter()
                 .flat_map(|&i| cs.iter().map(move |&j| (i, j)))
                 .collect()

@@ -9,6 +9,16 @@ use crate::value::sparse::Sparse;
 use crate::value::{C64, NumArray, Value};
 use std::collections::BTreeSet;
 
+/// Refuse shapes whose element count does not fit a machine word.
+fn check_dims(name: &str, m: usize, n: usize) -> LangResult<()> {
+    if m.checked_mul(n).is_none() {
+        return Err(LangError::runtime(format!(
+            "{name}: dimensions {m}×{n} are too large"
+        )));
+    }
+    Ok(())
+}
+
 /// A 1-based index from a number: a finite whole number in `1..=n`.
 fn one_based(name: &str, what: &str, z: C64, n: usize) -> LangResult<usize> {
     let x = z.re;
@@ -45,6 +55,7 @@ pub(super) fn sparse(_: &mut Interp, args: Args) -> LangResult<Value> {
         let most = |v: &[C64]| v.iter().map(|z| z.re).fold(0.0, f64::max);
         (most(&is).max(0.0) as usize, most(&js).max(0.0) as usize)
     };
+    check_dims("sparse", m, n)?;
     let mut s = Sparse::matrix(m, n);
     for ((i, j), v) in is.iter().zip(&js).zip(&vs) {
         let r = one_based("sparse", "row", *i, m)?;
@@ -95,6 +106,8 @@ pub(super) fn sparsevec(_: &mut Interp, args: Args) -> LangResult<Value> {
 pub(super) fn speye(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 1)?;
     let n = args.size(0)?;
+    check_dims("speye", n, n)?;
+    crate::limits::check_alloc(1, n, 64)?;
     let mut s = Sparse::matrix(n, n);
     for k in 0..n {
         s.set(k, k, C64::new(1.0, 0.0));
@@ -105,7 +118,9 @@ pub(super) fn speye(_: &mut Interp, args: Args) -> LangResult<Value> {
 /// `spzeros(m, n)`: an m×n sparse matrix with no stored entries.
 pub(super) fn spzeros(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(2, 2)?;
-    Ok(sparse_value(Sparse::matrix(args.size(0)?, args.size(1)?)))
+    let (m, n) = (args.size(0)?, args.size(1)?);
+    check_dims("spzeros", m, n)?;
+    Ok(sparse_value(Sparse::matrix(m, n)))
 }
 
 /// The (row, col) of element `k` of diagonal `d` (rustlab's layout: element k of diagonal
@@ -120,6 +135,7 @@ fn diag_cell(k: usize, d: i64) -> (usize, usize) {
 pub(super) fn spdiags(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(4, 4)?;
     let (m, n) = (args.size(2)?, args.size(3)?);
+    check_dims("spdiags", m, n)?;
     let diags: Vec<i64> = match args.value(1)?.plain() {
         Value::Scalar(d) => vec![*d as i64],
         Value::Vector(a) => a.iter_re().map(|d| d as i64).collect(),
@@ -132,7 +148,10 @@ pub(super) fn spdiags(_: &mut Interp, args: Args) -> LangResult<Value> {
     };
     let columns: Vec<Vec<C64>> = match args.value(0)?.plain() {
         Value::Vector(a) if diags.len() == 1 => vec![a.to_c_vec()],
-        Value::Scalar(x) if diags.len() == 1 => vec![vec![C64::new(*x, 0.0); m.max(n)]],
+        Value::Scalar(x) if diags.len() == 1 => {
+            crate::limits::check_alloc(1, m.max(n), 64)?;
+            vec![vec![C64::new(*x, 0.0); m.max(n)]]
+        }
         Value::Vector(_) | Value::Scalar(_) => {
             return Err(LangError::runtime(
                 "spdiags: when V is a vector or scalar, D must be a single diagonal offset",
@@ -174,6 +193,7 @@ pub(super) fn spdiags(_: &mut Interp, args: Args) -> LangResult<Value> {
 pub(super) fn sprand(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(3, 3)?;
     let (m, n) = (args.size(0)?, args.size(1)?);
+    check_dims("sprand", m, n)?;
     let density = args.f64(2)?;
     if !(0.0..=1.0).contains(&density) {
         return Err(LangError::runtime("sprand: density must be in [0, 1]"));

@@ -226,6 +226,7 @@ fn shift_invert(a: &Sparse, sigma: f64, k: usize) -> LangResult<Pairs> {
     let op = super::solve::lu_operator(&shifted)
         .map_err(|e| LangError::runtime(format!("eigs: {e}")))?;
     let m = n.min((6 * k + 10).max(40));
+    crate::limits::check_alloc(n, m, std::mem::size_of::<C64>())?;
     let mut q: Vec<Vec<C64>> = Vec::with_capacity(m);
     let start: Vec<C64> = (0..n)
         .map(|i| C64::new(1.0 + 0.5 * (0.7 * i as f64 + 1.3).sin(), 0.0))
