@@ -136,44 +136,8 @@ pub(super) fn spdiags(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(4, 4)?;
     let (m, n) = (args.size(2)?, args.size(3)?);
     check_dims("spdiags", m, n)?;
-    let diags: Vec<i64> = match args.value(1)?.plain() {
-        Value::Scalar(d) => vec![*d as i64],
-        Value::Vector(a) => a.iter_re().map(|d| d as i64).collect(),
-        other => {
-            return Err(LangError::type_error(format!(
-                "spdiags: D must be a scalar or vector, got {}",
-                other.type_name()
-            )));
-        }
-    };
-    let columns: Vec<Vec<C64>> = match args.value(0)?.plain() {
-        Value::Vector(a) if diags.len() == 1 => vec![a.to_c_vec()],
-        Value::Scalar(x) if diags.len() == 1 => {
-            crate::limits::check_alloc(1, m.max(n), 64)?;
-            vec![vec![C64::new(*x, 0.0); m.max(n)]]
-        }
-        Value::Vector(_) | Value::Scalar(_) => {
-            return Err(LangError::runtime(
-                "spdiags: when V is a vector or scalar, D must be a single diagonal offset",
-            ));
-        }
-        Value::Matrix(a) if a.cols() == diags.len() => (0..a.cols())
-            .map(|c| (0..a.rows()).map(|r| a.get(r, c)).collect())
-            .collect(),
-        Value::Matrix(a) => {
-            return Err(LangError::runtime(format!(
-                "spdiags: V has {} columns but D has {} offsets",
-                a.cols(),
-                diags.len()
-            )));
-        }
-        other => {
-            return Err(LangError::type_error(format!(
-                "spdiags: V must be a scalar, vector, or matrix, got {}",
-                other.type_name()
-            )));
-        }
-    };
+    let diags = diag_offsets(args.value(1)?)?;
+    let columns = diag_columns(args.value(0)?, diags.len(), m.max(n))?;
     let mut s = Sparse::matrix(m, n);
     for (col, &d) in columns.iter().zip(&diags) {
         for (k, &v) in col.iter().enumerate() {
@@ -184,6 +148,48 @@ pub(super) fn spdiags(_: &mut Interp, args: Args) -> LangResult<Value> {
         }
     }
     Ok(sparse_value(s))
+}
+
+/// The offsets `D` of `spdiags`: a scalar or a 1-D array (truncated toward zero).
+fn diag_offsets(v: &Value) -> LangResult<Vec<i64>> {
+    match v.plain() {
+        Value::Scalar(d) => Ok(vec![*d as i64]),
+        Value::Vector(a) => Ok(a.iter_re().map(|d| d as i64).collect()),
+        Value::Matrix(a) if a.rows() == 1 || a.cols() == 1 => {
+            Ok(a.iter_re().map(|d| d as i64).collect())
+        }
+        other => Err(LangError::type_error(format!(
+            "spdiags: D must be a scalar or vector, got {}",
+            other.type_name()
+        ))),
+    }
+}
+
+/// The diagonals' values: column k of a Matrix V, a Vector, or a scalar repeated `fill`
+/// times (the last two only with a single offset).
+fn diag_columns(v: &Value, count: usize, fill: usize) -> LangResult<Vec<Vec<C64>>> {
+    match v.plain() {
+        Value::Vector(a) if count == 1 => Ok(vec![a.to_c_vec()]),
+        Value::Scalar(x) if count == 1 => {
+            crate::limits::check_alloc(1, fill, 64)?;
+            Ok(vec![vec![C64::new(*x, 0.0); fill]])
+        }
+        Value::Vector(_) | Value::Scalar(_) => Err(LangError::runtime(
+            "spdiags: when V is a vector or scalar, D must be a single diagonal offset",
+        )),
+        Value::Matrix(a) if a.cols() == count => Ok((0..a.cols())
+            .map(|c| (0..a.rows()).map(|r| a.get(r, c)).collect())
+            .collect()),
+        Value::Matrix(a) => Err(LangError::runtime(format!(
+            "spdiags: V has {} columns but D has {} offsets",
+            a.cols(),
+            count
+        ))),
+        other => Err(LangError::type_error(format!(
+            "spdiags: V must be a scalar, vector, or matrix, got {}",
+            other.type_name()
+        ))),
+    }
 }
 
 /// `sprand(m, n, density)`: about density·m·n entries uniform in [0, 1), drawn from the
