@@ -1,8 +1,9 @@
-//! Operators on sparse values. What stays sparse (rustlab's native O(nnz) operations):
-//! `S ± S`, `S * scalar`, `scalar * S`, `S / scalar`, `S .* scalar`, `S ./ scalar`,
-//! `S .* S`, `S * S`, `-S`, `S'`, `S.'`. `S * M` (a dense Matrix with `cols(S)` rows) is a
-//! sparse-times-dense product giving a dense Matrix. Every other pair with a dense operand
-//! auto-promotes the sparse side to dense and applies the dense operator.
+//! Operators on sparse values, with rustlab's rules. What stays sparse (its native O(nnz)
+//! operations): `S ± S` (two matrices or two vectors), `S * scalar`, `scalar * S`,
+//! `S .* scalar`, `S / scalar`, `S ./ scalar` (scaling by `1/scalar`), `-S`, `S'`, `S.'`.
+//! `S * M` (a dense Matrix with `cols(S)` rows) is a sparse-times-dense product giving a
+//! dense Matrix. Every other pair, `S * S` and `S .* S` included, promotes the sparse
+//! operands to dense and applies the dense operator.
 
 use crate::ast::BinOp;
 use crate::error::{LangError, LangResult};
@@ -20,27 +21,28 @@ pub(crate) fn binary(op: BinOp, a: &Value, b: &Value) -> LangResult<Value> {
     super::binary(op, &promote(a)?, &promote(b)?)
 }
 
-/// The operations that keep the sparse kind (or use the sparse data directly); `None` for
-/// the pairs that promote to dense.
+/// The operations rustlab keeps native (sparse result, or a direct sparse-times-dense
+/// product); `None` for the pairs that promote to dense.
 fn native(op: BinOp, a: &Value, b: &Value) -> Option<LangResult<Value>> {
     use BinOp::*;
     match (op, a, b) {
-        (Add | Sub, Value::Sparse(x), Value::Sparse(y)) => Some(add(x, y, op == Sub)),
+        (Add | Sub, Value::Sparse(x), Value::Sparse(y)) if x.vector == y.vector => {
+            Some(add(x, y, op == Sub))
+        }
         (Mul | ElemMul, Value::Sparse(x), k) | (Mul | ElemMul, k, Value::Sparse(x)) => {
             if let Some(k) = number(k) {
                 return Some(Ok(wrap(x.map(|v| v * k))));
             }
             match (op, a, b) {
-                (ElemMul, Value::Sparse(x), Value::Sparse(y)) => Some(times(x, y)),
-                (Mul, Value::Sparse(x), Value::Sparse(y)) => Some(product(x, y)),
                 (Mul, Value::Sparse(x), Value::Matrix(m)) if !x.vector => Some(product_dense(x, m)),
                 _ => None,
             }
         }
-        (Div | ElemDiv, Value::Sparse(x), k) => match number(k) {
-            Some(k) if k.norm() != 0.0 => Some(Ok(wrap(x.map(|v| v / k)))),
-            _ => None,
-        },
+        (Div | ElemDiv, Value::Sparse(x), k) => {
+            let k = number(k)?;
+            let inverse = C64::new(1.0, 0.0) / k;
+            Some(Ok(wrap(x.map(|v| v * inverse))))
+        }
         _ => None,
     }
 }
@@ -67,39 +69,25 @@ fn promote(v: &Value) -> LangResult<Value> {
     }
 }
 
-fn same_shape(x: &Sparse, y: &Sparse, what: &str) -> LangResult<()> {
+/// `x + y` or `x - y` of two sparse matrices or two sparse vectors (duplicates sum,
+/// cancelled entries are dropped).
+fn add(x: &Sparse, y: &Sparse, subtract: bool) -> LangResult<Value> {
+    if x.vector && x.cols != y.cols {
+        return Err(LangError::type_error(format!(
+            "sparse vector add: length mismatch ({} vs {})",
+            x.cols, y.cols
+        )));
+    }
     if x.rows != y.rows || x.cols != y.cols {
         return Err(LangError::type_error(format!(
-            "sparse {what}: dimension mismatch ({} vs {})",
+            "sparse matrix add: dimension mismatch ({} vs {})",
             x.dims(),
             y.dims()
         )));
     }
-    Ok(())
-}
-
-/// `x + y` or `x - y` (duplicates sum, cancelled entries are dropped).
-fn add(x: &Sparse, y: &Sparse, subtract: bool) -> LangResult<Value> {
-    same_shape(x, y, if subtract { "subtract" } else { "add" })?;
     let mut out = x.clone();
-    out.vector = x.vector && y.vector;
     for (&(r, c), &v) in &y.entries {
         out.accumulate(r, c, if subtract { -v } else { v });
-    }
-    Ok(wrap(out))
-}
-
-/// `x .* y`: only positions stored in both survive.
-fn times(x: &Sparse, y: &Sparse) -> LangResult<Value> {
-    same_shape(x, y, "element-wise product")?;
-    let mut out = Sparse {
-        vector: x.vector && y.vector,
-        ..Sparse::matrix(x.rows, x.cols)
-    };
-    for (&(r, c), &v) in &x.entries {
-        if let Some(&w) = y.entries.get(&(r, c)) {
-            out.set(r, c, v * w);
-        }
     }
     Ok(wrap(out))
 }
@@ -107,29 +95,10 @@ fn times(x: &Sparse, y: &Sparse) -> LangResult<Value> {
 fn inner_check(rows: usize, cols: usize, rows_b: usize, cols_b: usize) -> LangResult<()> {
     if cols != rows_b {
         return Err(LangError::type_error(format!(
-            "sparse product: inner dimensions do not match ({rows}×{cols} * {rows_b}×{cols_b})"
+            "spmm: matrix is {rows}×{cols} but rhs is {rows_b}×{cols_b}"
         )));
     }
     Ok(())
-}
-
-/// `x * y`, both sparse: a sparse result (row of x times the rows of y it touches).
-fn product(x: &Sparse, y: &Sparse) -> LangResult<Value> {
-    inner_check(x.rows, x.cols, y.rows, y.cols)?;
-    let mut by_row: Vec<Vec<(usize, C64)>> = vec![Vec::new(); y.rows];
-    for (&(r, c), &v) in &y.entries {
-        by_row[r].push((c, v));
-    }
-    let mut out = Sparse {
-        vector: x.vector && y.rows == 1 && y.vector,
-        ..Sparse::matrix(x.rows, y.cols)
-    };
-    for (&(r, k), &v) in &x.entries {
-        for &(c, w) in &by_row[k] {
-            out.accumulate(r, c, v * w);
-        }
-    }
-    Ok(wrap(out))
 }
 
 /// `x * m`, sparse times a dense Matrix: a dense Matrix.
@@ -209,7 +178,7 @@ mod tests {
         let a = sp(2, 2, &[(0, 0, 1.0), (0, 1, 2.0), (1, 1, 3.0)]);
         let b = sp(2, 2, &[(0, 0, 4.0), (1, 0, 5.0), (1, 1, 6.0)]);
         let p = binary(BinOp::Mul, &a, &b).unwrap();
-        assert!(matches!(p, Value::Sparse(_)));
+        assert!(matches!(p, Value::Matrix(_)));
         assert_eq!(dense(&p), vec![14.0, 12.0, 15.0, 18.0]);
         let m = Value::matrix_rows(2, 1, vec![1.0, 1.0]);
         let pd = binary(BinOp::Mul, &a, &m).unwrap();

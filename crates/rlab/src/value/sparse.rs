@@ -205,7 +205,9 @@ fn positions(i: &Idx, n: usize) -> LangResult<Vec<usize>> {
 pub(crate) fn read(s: &Sparse, idx: &[Idx]) -> LangResult<Value> {
     match idx {
         [i] if s.vector => {
-            let cs = positions(i, s.cols)?;
+            let n = s.cols;
+            i.check(n, |k| format!("index {k} out of bounds (length {n})"))?;
+            let cs = positions(i, n)?;
             if let Idx::One(k) = i {
                 return Ok(Value::number_approx(s.get(0, *k)));
             }
@@ -237,6 +239,16 @@ pub(crate) fn read(s: &Sparse, idx: &[Idx]) -> LangResult<Value> {
 
 /// `s(r, c)`.
 fn read_two(s: &Sparse, r: &Idx, c: &Idx) -> LangResult<Value> {
+    if let (Idx::One(i), Idx::One(j)) = (r, c)
+        && (*i >= s.rows || *j >= s.cols)
+    {
+        return Err(LangError::runtime(format!(
+            "index ({},{}) out of bounds for {} sparse matrix",
+            i + 1,
+            j + 1,
+            s.dims()
+        )));
+    }
     let rs = positions(r, s.rows)?;
     let cs = positions(c, s.cols)?;
     limits::check_alloc(rs.len(), cs.len(), 16)?;
