@@ -314,3 +314,78 @@ pub(crate) fn assign(s: &mut Arc<Sparse>, idx: &[Idx], rhs: &Value) -> LangResul
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(re: f64, im: f64) -> C64 {
+        C64::new(re, im)
+    }
+
+    #[test]
+    fn display_lists_eight_entries_then_the_total() {
+        let mut v = Sparse::vector(12);
+        for k in 0..10 {
+            v.set(0, k, c(k as f64 + 1.0, 0.0));
+        }
+        let text = display(&v);
+        assert!(text.starts_with("sparse [1×12, nnz=10]  (1)->1.000000  (2)->2.000000"));
+        assert!(text.ends_with("(8)->8.000000  ... (10 total)"));
+        let mut m = Sparse::matrix(2, 2);
+        m.set(1, 0, c(1.5, -2.0));
+        assert_eq!(
+            display(&m),
+            "sparse [2×2, nnz=1]\n  (2,1)->1.500000-2.000000j"
+        );
+    }
+
+    #[test]
+    fn tiny_values_are_not_stored_and_duplicates_sum() {
+        let mut s = Sparse::matrix(2, 2);
+        s.set(0, 0, c(1e-16, 0.0));
+        assert_eq!(s.nnz(), 0);
+        s.accumulate(0, 1, c(2.0, 0.0));
+        s.accumulate(0, 1, c(3.0, 0.0));
+        assert_eq!(s.get(0, 1), c(5.0, 0.0));
+        s.accumulate(0, 1, c(-5.0, 0.0));
+        assert_eq!(s.nnz(), 0);
+    }
+
+    #[test]
+    fn reads_and_writes() {
+        let mut s = Sparse::matrix(2, 3);
+        s.set(1, 2, c(4.0, 0.0));
+        assert_eq!(
+            read(&s, &[Idx::One(1), Idx::One(2)]).unwrap(),
+            Value::Scalar(4.0)
+        );
+        assert_eq!(read(&s, &[Idx::One(5)]).unwrap(), Value::Scalar(4.0));
+        assert_eq!(
+            read(&s, &[Idx::One(0), Idx::One(0)]).unwrap(),
+            Value::Scalar(0.0)
+        );
+        let row = read(&s, &[Idx::One(1), Idx::All]).unwrap();
+        assert_eq!(row, Value::row(vec![0.0, 0.0, 4.0]));
+        assert!(read(&s, &[Idx::One(2), Idx::One(0)]).is_err());
+        let mut shared = Arc::new(s);
+        assign(
+            &mut shared,
+            &[Idx::One(1), Idx::One(2)],
+            &Value::Scalar(0.0),
+        )
+        .unwrap();
+        assert_eq!(shared.nnz(), 0);
+        assign(&mut shared, &[Idx::All, Idx::One(0)], &Value::Scalar(7.0)).unwrap();
+        assert_eq!(shared.nnz(), 2);
+        assert!(assign(&mut shared, &[Idx::One(0)], &Value::row(vec![1.0])).is_err());
+        assert!(
+            assign(
+                &mut shared,
+                &[Idx::One(9), Idx::One(0)],
+                &Value::Scalar(1.0)
+            )
+            .is_err()
+        );
+    }
+}

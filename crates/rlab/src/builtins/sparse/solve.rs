@@ -123,14 +123,20 @@ fn csc<T: ComplexField + Copy>(
         .map_err(|e| LangError::runtime(format!("sparse matrix conversion failed: {e:?}")))
 }
 
-/// Factor `s`; the error text is without the builtin's name.
-fn factor(s: &Sparse, kind: Kind) -> Result<Factor, String> {
+/// True when every stored imaginary part is below 1e-12 (rustlab's realness test).
+fn essentially_real(values: impl IntoIterator<Item = C64>) -> bool {
+    values.into_iter().all(|z| z.im.abs() < 1e-12)
+}
+
+/// Factor `s` (as a real factor when it is essentially real, unless `complex`); the error
+/// text is without the builtin's name.
+fn factor(s: &Sparse, kind: Kind, complex: bool) -> Result<Factor, String> {
     let not_spd = || "A is not Hermitian positive definite".to_string();
     let singular = |_| "matrix is singular".to_string();
     if kind == Kind::Chol && !is_hermitian(s) {
         return Err(not_spd());
     }
-    let real = s.is_real();
+    let real = !complex && essentially_real(s.entries.values().copied());
     let inner = match (kind, real) {
         (Kind::Chol, true) => {
             let m = csc(s, |z| z.re).map_err(|e| e.message)?;
@@ -251,20 +257,21 @@ pub(super) fn spsolve(_: &mut Interp, args: Args) -> LangResult<Value> {
         )));
     }
     let fail = |e: String| LangError::type_error(format!("spsolve: {e}"));
+    let complex_b = !essentially_real(b.iter().copied());
     let try_chol = match mode {
         "cholesky" => true,
         "lu" => false,
         _ => looks_spd(s),
     };
     if try_chol {
-        let solved = factor(s, Kind::Chol).and_then(|f| back_solve(&f, &b));
+        let solved = factor(s, Kind::Chol, complex_b).and_then(|f| back_solve(&f, &b));
         match solved {
             Ok(x) => return Ok(pack(x)),
             Err(e) if mode == "cholesky" => return Err(fail(e)),
             Err(_) => {}
         }
     }
-    let f = factor(s, Kind::Lu).map_err(fail)?;
+    let f = factor(s, Kind::Lu, complex_b).map_err(fail)?;
     back_solve(&f, &b).map(pack).map_err(fail)
 }
 
@@ -274,7 +281,8 @@ fn factor_builtin(args: &Args, kind: Kind) -> LangResult<Value> {
     if let Some(v) = args.get(1) {
         check_ordering(args.name, v)?;
     }
-    let f = factor(s, kind).map_err(|e| LangError::type_error(format!("{}: {e}", args.name)))?;
+    let f =
+        factor(s, kind, false).map_err(|e| LangError::type_error(format!("{}: {e}", args.name)))?;
     Ok(Value::Object(Obj::new(f)))
 }
 
@@ -314,7 +322,7 @@ pub(super) fn solve(_: &mut Interp, args: Args) -> LangResult<Value> {
 
 /// `x ↦ A⁻¹ x` through a sparse LU factor of `a` (for shift-invert eigensolvers).
 pub(super) fn lu_operator(a: &Sparse) -> Result<impl Fn(&[C64]) -> Vec<C64>, String> {
-    let f = factor(a, Kind::Lu)?;
+    let f = factor(a, Kind::Lu, false)?;
     Ok(move |x: &[C64]| {
         back_solve(&f, x).unwrap_or_else(|_| vec![C64::new(f64::NAN, 0.0); x.len()])
     })
