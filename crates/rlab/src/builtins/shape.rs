@@ -53,6 +53,7 @@ fn dimensions(name: &str, v: &Value) -> LangResult<(usize, usize)> {
         Value::Vector(a) | Value::Matrix(a) => Ok(a.shape()),
         Value::Scalar(_) | Value::Complex(_) => Ok((1, 1)),
         Value::StrArray(items) => Ok((1, items.len())),
+        Value::Sparse(s) => Ok((s.rows, s.cols)),
         other => Err(expected(name, "a number, array or string array", other)),
     }
 }
@@ -131,6 +132,7 @@ fn numel(_: &mut Interp, args: Args) -> LangResult<Value> {
         Value::Tensor3(t) => t.len(),
         Value::Scalar(_) | Value::Complex(_) => 1,
         Value::StrArray(items) => items.len(),
+        Value::Sparse(s) => s.rows.saturating_mul(s.cols),
         other => return Err(expected("numel", "a number, array or string array", other)),
     };
     Ok(Value::Scalar(n as f64))

@@ -177,7 +177,7 @@ fn end_value(target: &Value, k: usize, n: usize, rule: EndRule) -> usize {
         },
         Value::Sparse(s) => match (n, k) {
             (1, _) if s.vector => s.cols,
-            (1, _) => s.rows * s.cols,
+            (1, _) => s.rows.saturating_mul(s.cols),
             (_, 0) => s.rows,
             _ => s.cols,
         },

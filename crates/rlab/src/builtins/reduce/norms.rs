@@ -52,8 +52,13 @@ fn vector_norm(xs: &[C64], p: f64) -> f64 {
 /// the imaginary part reaches 1e-12.
 pub(super) fn dot(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(2, 2)?;
-    let xs = vector_elements("dot", args.value(0)?)?;
-    let ys = vector_elements("dot", args.value(1)?)?;
+    // Sparse vectors (rustlab's dot(sv, sv) and dot(sv, v)) take part as their dense values.
+    let dense = |v: &Value| match v {
+        Value::Sparse(s) => s.to_value(),
+        other => Ok(other.clone()),
+    };
+    let xs = vector_elements("dot", &dense(args.value(0)?)?)?;
+    let ys = vector_elements("dot", &dense(args.value(1)?)?)?;
     if xs.len() != ys.len() {
         return Err(LangError::type_error(format!(
             "dot: vectors must have the same length ({} vs {})",
