@@ -115,7 +115,8 @@
     var label = P.p.series.length < 2 ? "" : s.label || "series " + (k + 1);
     var X = function (v) { return toPlot(P.p.x, v); }, Y = function (v) { return toPlot(P.p.y, v); };
     var base = P.p.y.log ? P.p.y.lo : 0;
-    if (s.kind === "hline") {
+    if (s.kind === "guide") {
+    } else if (s.kind === "hline") {
       var level = Y(y[0]);
       if (level !== null) {
         items.push({ s: k, box: [P.p.x.lo, P.p.x.hi, level, level], at: [P.p.x.lo, level],
@@ -139,6 +140,11 @@
         items.push({ s: k, box: [c - bw / 2, c + bw / 2, Math.min(base, t), Math.max(base, t)], at: [c, t],
           name: [label, name].filter(Boolean).join(": "),
           v: (name === null ? [["x", x[j], "x"]] : []).concat([["y", y[j], "y"]]) });
+      }
+    } else if (s.kind === "quiver") {
+      for (var q = 0; q + 1 < y.length; q += 3) {
+        items.push({ s: k, at: [X(x[q]), Y(y[q])], name: label, v: [["x", x[q], "x"], ["y", y[q], "y"]],
+          sub: "u = " + short((x[q + 1] - x[q]) / s.scale) + ", v = " + short((y[q + 1] - y[q]) / s.scale) });
       }
     } else {
       for (var m = 0; m < Math.min(x.length, y.length); m++) {
@@ -165,6 +171,15 @@
     });
     return items;
   }
+  function bandItems(P) {
+    var b = P.p.bands, n = b ? b.x.length : 0;
+    if (!b) return [];
+    P.res = { z: range(b.z) };
+    return b.z.map(function (z, i) {
+      var x = b.x[i % n], y = b.y[Math.floor(i / n)];
+      return { s: 0, at: [x, y], v: [["x", x, "x"], ["y", y, "y"], ["z", z, "z"]] };
+    });
+  }
   function gridItems(P) {
     var g = P.p.grid, col = function (k) { return range(g.map(function (r) { return r[k]; })); };
     P.res = { x: col(2), y: col(3), z: col(4) };
@@ -179,7 +194,7 @@
     P.F = F; P.p = p; P.i = i; P.hidden = {};
     P.g = F.svg.querySelector(".rlf-p" + i);
     P.view = p.x ? [p.x.lo, p.x.hi, p.y.lo, p.y.hi] : null;
-    P.items = p.kind === "xy" ? [].concat.apply([], p.series.map(function (s, k) { return seriesItems(P, s, k); }))
+    P.items = p.kind === "xy" ? [].concat.apply(bandItems(P), (p.series || []).map(function (s, k) { return seriesItems(P, s, k); }))
       : p.kind === "heatmap" && p.cells ? cellItems(P) : p.kind === "surface" ? gridItems(P) : [];
     P.at = -1;
     if (!P.g || !P.items.length) return;

@@ -4,7 +4,7 @@
 //! digests are compared structurally, with numbers within the tolerance.
 
 use super::compare::Tolerance;
-use rlab::plot::model::{Color, Figure, LineStyle, Panel, Series};
+use rlab::plot::model::{Color, Figure, LineStyle, Panel, Series, SeriesKind};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -140,7 +140,12 @@ fn panel_digest(p: &Panel) -> PanelDigest {
             log_x: p.log_x,
             image_y_up: p.image_y_up == Some(true),
         },
-        series: p.series.iter().map(series_digest).collect(),
+        series: p
+            .series
+            .iter()
+            .filter(|s| s.kind != SeriesKind::Guide)
+            .map(series_digest)
+            .collect(),
         grids,
     }
 }

@@ -8,7 +8,7 @@
 //! A surface sends the grid points it drew, each with its pixel and its x, y, z.
 
 use rlab::Figure;
-use rlab::plot::model::{Panel, Series, SeriesKind};
+use rlab::plot::model::{Bands, Panel, Series, SeriesKind};
 use rlab::plot::svg::{Drawing, PanelView, heatmap};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -36,6 +36,40 @@ struct PanelData<'a> {
     /// …this many to a row.
     #[serde(skip_serializing_if = "Option::is_none")]
     stride: Option<usize>,
+    /// Filled-contour samples (every few rows and columns of a large grid).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bands: Option<BandSamples<'a>>,
+}
+
+/// Samples of a filled contour: `z` row-major, `y.len()` rows of `x.len()`.
+#[derive(Serialize)]
+struct BandSamples<'a> {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    z: Numbers<'a>,
+}
+
+/// At most about this many filled-contour samples are sent.
+const MAX_SAMPLES: usize = 4096;
+
+fn band_samples(b: &Bands) -> BandSamples<'static> {
+    let (rows, cols) = (b.y.len(), b.x.len());
+    let stride = ((rows * cols) as f64 / MAX_SAMPLES as f64)
+        .sqrt()
+        .ceil()
+        .max(1.0) as usize;
+    let pick = |n: usize| (0..n).step_by(stride).collect::<Vec<_>>();
+    let (rs, cs) = (pick(rows), pick(cols));
+    let z = rs
+        .iter()
+        .flat_map(|&r| cs.iter().map(move |&c| r * cols + c))
+        .map(|i| b.z.get(i).copied().unwrap_or(f64::NAN))
+        .collect();
+    BandSamples {
+        x: cs.iter().map(|&c| b.x[c]).collect(),
+        y: rs.iter().map(|&r| b.y[r]).collect(),
+        z: Numbers(Cow::Owned(z)),
+    }
 }
 
 #[derive(Serialize)]
@@ -49,6 +83,9 @@ struct SeriesData<'a> {
     i: Option<Vec<usize>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     group: Option<(usize, usize)>,
+    /// A quiver's arrow scale (tip = base + scale × (u, v)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scale: Option<f64>,
 }
 
 /// An x vector: its values, an exact arithmetic sequence, or the x of an earlier series of
@@ -144,12 +181,14 @@ fn panel_data<'a>(panel: &'a Panel, view: &'a PanelView) -> PanelData<'a> {
         cells: None,
         grid: Vec::new(),
         stride: None,
+        bands: None,
     };
     match view.kind {
         "xy" => {
             data.series = (0..panel.series.len())
                 .map(|k| series_data(&panel.series, k))
                 .collect();
+            data.bands = panel.bands.as_ref().map(band_samples);
         }
         "heatmap" => {
             data.cells = panel.heatmap.as_ref().map(|map| Cells {
@@ -191,7 +230,11 @@ fn series_data(all: &[Series], k: usize) -> SeriesData<'_> {
         SeriesKind::Bar { group, groups } => Some((group, groups)),
         _ => None,
     };
-    let kept = kept_points(&s.y);
+    let (kept, scale) = match s.kind {
+        // Arrows keep every point: the page reads them as (base, tip, gap) triplets.
+        SeriesKind::Arrows { scale } => (None, Some(scale)),
+        _ => (kept_points(&s.y), None),
+    };
     let same = all[..k]
         .iter()
         .position(|t| t.x.len() > 2 && t.x == s.x && kept_points(&t.y).is_none());
@@ -213,6 +256,7 @@ fn series_data(all: &[Series], k: usize) -> SeriesData<'_> {
         ),
         i: kept,
         group,
+        scale,
     }
 }
 

@@ -105,6 +105,7 @@ fn series_tables(panel: &Panel, name: &str) -> (String, bool) {
         .series
         .iter()
         .enumerate()
+        .filter(|(_, s)| s.kind != SeriesKind::Guide)
         .map(|(k, s)| (series_name(k, s), s))
         .collect();
     let (lines, data): (Vec<_>, Vec<_>) =
@@ -269,7 +270,7 @@ pub(crate) fn csv(fig: &Figure) -> String {
         if grids::csv_rows(&mut out, p, panel) {
             continue;
         }
-        for s in &panel.series {
+        for s in panel.series.iter().filter(|s| s.kind != SeriesKind::Guide) {
             let kind = s.kind.name();
             if matches!(s.kind, SeriesKind::Arrows { .. }) {
                 for [x, y, u, v] in quiver_arrows(s) {

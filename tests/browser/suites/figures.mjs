@@ -72,7 +72,8 @@ export function unitOf(word) {
 
 /* The resolutions of the scales of every panel of the drawing shown in `view`, computed
    from the figure's data: per panel {x, y} (units per pixel, at a value v: a log axis
-   scales by v), `value` (heatmap) and `z` (surface), a thousandth of their range. */
+   scales by v), `value` (heatmap) and `z` (surface, filled contour), a thousandth of their
+   range. */
 function scales(view) {
   return view.evaluate((v) => {
     const f = v.closest("figure.plot");
@@ -91,7 +92,7 @@ function scales(view) {
         x: axis(g.x, g.rect.w),
         y: axis(g.y, g.rect.h),
         value: p.cells ? range(p.cells.values) : null,
-        z: p.grid ? range(p.grid.map((r) => r[4])) : null,
+        z: p.grid ? range(p.grid.map((r) => r[4])) : p.bands ? range(p.bands.z) : null,
       };
     });
   });
@@ -204,8 +205,9 @@ async function figureTitled(page, title) {
 
 async function checkLegendToggle(ctx, page, figure) {
   const view = await shownView(figure);
-  const shown = () => view.$eval(".rlf-series.rlf-s0", (g) => getComputedStyle(g).display !== "none");
-  const key = await view.$(".rlf-key.rlf-k0");
+  const key = await view.$(".rlf-key");
+  const k = await key.evaluate((e) => /\brlf-k(\d+)\b/.exec(e.getAttribute("class"))[1]);
+  const shown = () => view.$eval(`.rlf-series.rlf-s${k}`, (g) => getComputedStyle(g).display !== "none");
   await key.evaluate((e) => e.scrollIntoView({ block: "center" }));
   const box = await key.boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -34,6 +34,9 @@ pub enum SeriesKind {
     },
     /// Streamlines: polylines in the direction of the flow, each ended by a NaN point.
     Streamline,
+    /// A drawn guide that is not data (a Smith chart's circles and arcs): a line like
+    /// `Line`, without readouts, legend entry, data table or record.
+    Guide,
 }
 
 impl SeriesKind {
@@ -49,6 +52,7 @@ impl SeriesKind {
             SeriesKind::Contour { .. } => "contour",
             SeriesKind::Arrows { .. } => "quiver",
             SeriesKind::Streamline => "streamline",
+            SeriesKind::Guide => "guide",
         }
     }
 }

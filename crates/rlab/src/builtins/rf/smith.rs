@@ -1,8 +1,9 @@
 //! Smith charts: `smith` (the chart grid, then reflection traces), `smith_circle` and
-//! `marker` (overlays on the chart). The grid is ordinary dashed, unlabelled line series in
-//! a neutral colour (constant-resistance circles and constant-reactance arcs clipped to the
-//! unit disk, or their admittance mirror), so every renderer draws it as it draws any line;
-//! the panel keeps one data unit square (`equal_aspect`) and the ±1 limits.
+//! `marker` (overlays on the chart). The grid is dashed guide series in a neutral colour
+//! (constant-resistance circles and constant-reactance arcs clipped to the unit disk, or
+//! their admittance mirror): drawn as lines, but not data (no readouts, legend, table or
+//! record); the panel keeps one data unit square (`equal_aspect`), the ±1 limits and no
+//! rectangular grid.
 
 use super::access::read_file;
 use super::network::Network;
@@ -69,7 +70,7 @@ fn circle(centre: C64, radius: f64, points: usize) -> Vec<C64> {
 
 /// True when the panel already shows a Smith grid.
 fn has_grid(panel: &Panel) -> bool {
-    panel.equal_aspect && panel.series.iter().any(|s| s.color == GRID)
+    panel.equal_aspect && panel.series.iter().any(|s| s.kind == SeriesKind::Guide)
 }
 
 /// Draw the grid on `panel` and make it a Smith chart.
@@ -85,7 +86,7 @@ fn draw_grid(panel: &mut Panel, grid: Grid) {
         let xy = curve.iter().map(|g| (g.re, g.im)).unzip();
         push_series(
             panel,
-            SeriesKind::Line,
+            SeriesKind::Guide,
             String::new(),
             Some(GRID),
             LineStyle::Dashed,
@@ -93,6 +94,7 @@ fn draw_grid(panel: &mut Panel, grid: Grid) {
         );
     }
     panel.equal_aspect = true;
+    panel.grid = false;
     panel.log_x = false;
     panel.log_y = false;
     panel.xlim = Some((-1.0, 1.0));
@@ -114,7 +116,11 @@ fn chart(interp: &mut Interp, grid: Grid, clear: bool) -> &mut Panel {
 
 /// Add a data trace with the next automatic colour among the non-grid series.
 fn add_trace(panel: &mut Panel, kind: SeriesKind, label: &str, points: &[C64]) {
-    let index = panel.series.iter().filter(|s| s.color != GRID).count();
+    let index = panel
+        .series
+        .iter()
+        .filter(|s| s.kind != SeriesKind::Guide)
+        .count();
     let xy = points.iter().map(|g| (g.re, g.im)).unzip();
     push_series(
         panel,

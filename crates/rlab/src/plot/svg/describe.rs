@@ -4,7 +4,7 @@
 
 use super::numbers::short_number;
 use super::text::clean;
-use crate::plot::model::{Figure, Heatmap, Panel, Series, SeriesKind, Surface};
+use crate::plot::model::{Bands, Figure, Heatmap, Panel, Series, SeriesKind, Surface};
 
 /// At most this many names (series, rows, columns) are listed in a description.
 const MAX_NAMES: usize = 12;
@@ -46,7 +46,9 @@ fn panel(p: &Panel) -> String {
     let body = if let Some(s) = &p.surface {
         surface(s, p)
     } else if let Some(m) = &p.heatmap {
-        heatmap(m)
+        heatmap(m) + &overlays(p)
+    } else if let Some(b) = &p.bands {
+        bands(b, p)
     } else if p.series.is_empty() {
         "no data.".to_string()
     } else {
@@ -62,19 +64,19 @@ fn panel(p: &Panel) -> String {
 
 fn chart(p: &Panel) -> String {
     let mut kinds: Vec<&str> = Vec::new();
-    for s in &p.series {
+    let data = p.series.iter().filter(|s| s.kind != SeriesKind::Guide);
+    for s in data.clone() {
         let k = kind(&s.kind);
         if !kinds.contains(&k) {
             kinds.push(k);
         }
     }
-    let names: Vec<String> = p
-        .series
-        .iter()
+    let names: Vec<String> = data
+        .clone()
         .map(|s| clean(&s.label))
         .filter(|l| !l.is_empty())
         .collect();
-    let count = p.series.len();
+    let count = data.count();
     let mut out = format!(
         "{} with {count} series{}.",
         capitalised(&kinds.join(" and ")),
@@ -87,7 +89,7 @@ fn chart(p: &Panel) -> String {
             .flat_map(|s| &s.x),
     );
     let ys = range(p.series.iter().flat_map(visible_y));
-    out.push_str(&axis("x", &p.xlabel, false, xs, p.categories.as_deref()));
+    out.push_str(&axis("x", &p.xlabel, p.log_x, xs, p.categories.as_deref()));
     out.push_str(&axis("y", &p.ylabel, p.log_y, ys, None));
     out
 }
@@ -111,6 +113,7 @@ fn kind(k: &SeriesKind) -> &'static str {
         SeriesKind::Contour { .. } => "contour plot",
         SeriesKind::Arrows { .. } => "vector field",
         SeriesKind::Streamline => "streamline plot",
+        SeriesKind::Guide => "chart grid",
     }
 }
 
@@ -166,6 +169,48 @@ fn heatmap(m: &Heatmap) -> String {
         ));
     }
     out
+}
+
+/// Filled contours, and the chart of any lines over them.
+fn bands(b: &Bands, p: &Panel) -> String {
+    let mut out = format!(
+        "filled contour plot of {}×{} values in {} bands (colormap {})",
+        b.y.len(),
+        b.x.len(),
+        b.edges.len().saturating_sub(1),
+        clean(&b.colormap)
+    );
+    if let Some((lo, hi)) = range(&b.z) {
+        out.push_str(&format!(
+            ", from {} to {}",
+            short_number(lo),
+            short_number(hi)
+        ));
+    }
+    out.push('.');
+    if !p.series.is_empty() {
+        out.push_str(&format!(" Over it: {}", chart(p)));
+    } else {
+        out.push_str(&axis("x", &p.xlabel, false, range(&b.x), None));
+        out.push_str(&axis("y", &p.ylabel, false, range(&b.y), None));
+    }
+    out
+}
+
+/// ` Over it: a vector field and a contour plot.` for series held over a heatmap.
+fn overlays(p: &Panel) -> String {
+    let mut kinds: Vec<&str> = Vec::new();
+    for s in p.series.iter().filter(|s| s.kind != SeriesKind::Guide) {
+        let k = kind(&s.kind);
+        if !kinds.contains(&k) {
+            kinds.push(k);
+        }
+    }
+    if kinds.is_empty() {
+        String::new()
+    } else {
+        format!(" Over it: {}.", kinds.join(" and "))
+    }
 }
 
 fn surface(s: &Surface, p: &Panel) -> String {

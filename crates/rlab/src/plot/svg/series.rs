@@ -76,7 +76,7 @@ pub(crate) fn marks(panel: &Panel, plot: &Plot) -> Vec<Drawn> {
 fn series_marks(s: &Series, plot: &Plot, view: &View, label: &str) -> (Vec<Mark>, Sample) {
     let line = |paths: Vec<Vec<Point>>, st| paths.into_iter().map(|p| Mark::Line(p, st)).collect();
     match s.kind {
-        SeriesKind::Line => {
+        SeriesKind::Line | SeriesKind::Guide => {
             let paths = clip::visible_paths(&points(s, plot), view);
             (line(paths, s.style), Sample::Line(s.style))
         }

@@ -1,0 +1,69 @@
+//! The figure kinds of rustlab's reference through the binary: the fixture book
+//! `figure-kinds` (contour lines, filled contours, quiver, streamlines, a heatmap with a held
+//! vector field and contours, stem, log-log, polar, a response in dB, a Smith chart) builds
+//! locked to its record, and each figure's SVG, description, data table and CSV say what it
+//! shows.
+
+use crate::common;
+
+fn read(dir: &std::path::Path, rel: &str) -> String {
+    std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+#[test]
+fn every_new_figure_kind_builds_locked_with_its_data() {
+    let dir = common::fixture_book("figure-kinds");
+    let run = common::rlbook(dir.path(), &["build", "--locked", "--strict"], &[]);
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    let fields = "site/figures/01-fields";
+    let contourf = read(dir.path(), &format!("{fields}/block-2-1.csv"));
+    assert!(
+        contourf
+            .lines()
+            .filter(|l| l.starts_with("1,contourf,"))
+            .count()
+            == 41 * 41
+    );
+    let quiver = read(dir.path(), &format!("{fields}/block-3-1.csv"));
+    assert!(
+        quiver.contains("1,quiver,quiver: u,0.5,0.5,-0.5\n"),
+        "{quiver}"
+    );
+    let svg = read(dir.path(), &format!("{fields}/block-2-1.svg"));
+    assert!(
+        svg.contains("filled contour plot of 41×41 values in"),
+        "{svg}"
+    );
+    let svg = read(dir.path(), &format!("{fields}/block-5-1.svg"));
+    assert!(
+        svg.contains("Over it: vector field and contour plot."),
+        "{svg}"
+    );
+    let svg = read(dir.path(), &format!("{fields}/block-3-1.svg"));
+    assert!(svg.contains("Vector field with 1 series"), "{svg}");
+    let stream = read(dir.path(), &format!("{fields}/block-4-1.svg"));
+    assert!(stream.contains("Streamline plot"), "{stream}");
+    assert!(
+        stream.len() < 200_000,
+        "streamlines stay small: {}",
+        stream.len()
+    );
+    let page = read(dir.path(), "site/01-fields.html");
+    assert!(
+        page.contains("\"bands\":{\"x\":["),
+        "filled contours send their samples"
+    );
+    assert!(
+        page.contains("\"kind\":\"quiver\""),
+        "quiver arrows reach the page"
+    );
+    let smith = read(dir.path(), "site/figures/02-curves/block-5-1.svg");
+    assert!(smith.contains("Line chart with 1 series: S11"), "{smith}");
+    let record = read(dir.path(), "expected/02-curves.txt");
+    assert!(
+        !record.contains("\"kind\":\"guide\""),
+        "the Smith grid is not data"
+    );
+    let loglog = read(dir.path(), "expected/02-curves.txt");
+    assert!(loglog.contains("\"log_x\":true"), "log x is recorded");
+}
