@@ -2,7 +2,7 @@
 //! cut tables pointing to the CSV, quoting.
 
 use super::*;
-use rlab::plot::model::{Color, Heatmap, LineStyle, Surface};
+use rlab::plot::model::{Color, Heatmap, LineStyle};
 
 fn series(kind: SeriesKind, label: &str, x: Vec<f64>, y: Vec<f64>) -> Series {
     Series {
