@@ -1,0 +1,1 @@
+//! Unit tests of the fixed-point builtins.
