@@ -43,11 +43,17 @@ pub(crate) fn design(order: usize, wn: f64, highpass: bool) -> (Vec<f64>, Vec<f6
     if zero.is_finite() {
         // Zeros at s = 0 map to z = 1; prod(2fs - 0)^n over prod(2fs - p).
         gain *= (C64::new(two_fs.powi(order as i32), 0.0) / denom).re;
-        (poly_real(&vec![C64::new(1.0, 0.0); order], gain), poly_real(&zd, 1.0))
+        (
+            poly_real(&vec![C64::new(1.0, 0.0); order], gain),
+            poly_real(&zd, 1.0),
+        )
     } else {
         // Zeros at infinity map to z = -1.
         gain *= (1.0 / denom).re;
-        (poly_real(&vec![C64::new(-1.0, 0.0); order], gain), poly_real(&zd, 1.0))
+        (
+            poly_real(&vec![C64::new(-1.0, 0.0); order], gain),
+            poly_real(&zd, 1.0),
+        )
     }
 }
 

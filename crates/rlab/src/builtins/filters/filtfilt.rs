@@ -70,12 +70,14 @@ fn solve(mut m: Vec<Vec<f64>>, mut r: Vec<f64>) -> Option<Vec<f64>> {
         }
         m.swap(col, piv);
         r.swap(col, piv);
-        for row in col + 1..n {
-            let f = m[row][col] / m[col][col];
-            for k in col..n {
-                m[row][k] -= f * m[col][k];
+        let (top, rest) = m.split_at_mut(col + 1);
+        let pivot_row = &top[col];
+        for (offset, row) in rest.iter_mut().enumerate() {
+            let f = row[col] / pivot_row[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
             }
-            r[row] -= f * r[col];
+            r[col + 1 + offset] -= f * r[col];
         }
     }
     let mut x = vec![0.0; n];
@@ -121,8 +123,8 @@ pub(super) fn filtfilt(_: &mut Interp, args: Args) -> LangResult<Value> {
             "filtfilt: b and a must be non-empty vectors",
         ));
     }
-    let (b, a) = normalize(&b, &a)
-        .ok_or_else(|| LangError::runtime("filtfilt: a(1) must be non-zero"))?;
+    let (b, a) =
+        normalize(&b, &a).ok_or_else(|| LangError::runtime("filtfilt: a(1) must be non-zero"))?;
     let pad = 3 * (b.len() - 1);
     if !x.is_empty() && x.len() <= pad {
         return Err(LangError::runtime(format!(

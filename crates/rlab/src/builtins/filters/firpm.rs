@@ -49,8 +49,7 @@ fn spec(args: &Args) -> LangResult<Spec> {
             desired.len()
         )));
     }
-    if edges.iter().any(|&f| !(0.0..=1.0).contains(&f)) || edges.windows(2).any(|w| w[1] < w[0])
-    {
+    if edges.iter().any(|&f| !(0.0..=1.0).contains(&f)) || edges.windows(2).any(|w| w[1] < w[0]) {
         return Err(LangError::runtime(format!(
             "{name}: band edges must be non-decreasing and within [0, 1] (1 = Nyquist)"
         )));
@@ -78,8 +77,7 @@ fn spec(args: &Args) -> LangResult<Spec> {
 }
 
 fn design(args: &Args, s: &Spec) -> LangResult<Vec<f64>> {
-    remez::design(s.n_taps, &s.bands)
-        .map_err(|e| LangError::runtime(format!("{}: {e}", args.name)))
+    remez::design(s.n_taps, &s.bands).map_err(|e| LangError::runtime(format!("{}: {e}", args.name)))
 }
 
 /// `firpm(n_taps, bands, desired[, weights])`.
@@ -93,8 +91,16 @@ pub(super) fn firpm(_: &mut Interp, args: Args) -> LangResult<Value> {
 pub(super) fn firpmq(_: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(3, 6)?;
     let s = spec(&args)?;
-    let bits = if args.get(4).is_some() { args.size(4)? } else { 16 };
-    let rounds = if args.get(5).is_some() { args.size(5)? } else { 8 };
+    let bits = if args.get(4).is_some() {
+        args.size(4)?
+    } else {
+        16
+    };
+    let rounds = if args.get(5).is_some() {
+        args.size(5)?
+    } else {
+        8
+    };
     if !(2..=32).contains(&bits) {
         return Err(LangError::runtime(format!(
             "firpmq: bits must be in 2..32, got {bits}"
@@ -109,9 +115,15 @@ pub(super) fn firpmq(_: &mut Interp, args: Args) -> LangResult<Value> {
         .iter()
         .map(|&t| (t * scale).round().clamp(-full, scale))
         .collect();
-    refine(&mut q, &Grid::new(&s.bands, m + 1), scale, (-full, scale), rounds);
+    refine(
+        &mut q,
+        &Grid::new(&s.bands, m + 1),
+        scale,
+        (-full, scale),
+        rounds,
+    );
     Ok(Value::row(
-        (0..s.n_taps).map(|i| q[i.abs_diff(m)]).collect(),
+        (0..s.n_taps).map(|i| q[i.abs_diff(m)] + 0.0).collect(),
     ))
 }
 
@@ -122,7 +134,13 @@ fn amplitude(q: &[f64], g: &Grid) -> Vec<f64> {
         .map(|&w| {
             q.iter()
                 .enumerate()
-                .map(|(k, &c)| if k == 0 { c } else { 2.0 * c * (k as f64 * w).cos() })
+                .map(|(k, &c)| {
+                    if k == 0 {
+                        c
+                    } else {
+                        2.0 * c * (k as f64 * w).cos()
+                    }
+                })
                 .sum()
         })
         .collect()
@@ -142,14 +160,20 @@ fn refine(q: &mut [f64], g: &Grid, scale: f64, range: (f64, f64), rounds: usize)
     let mut best = worst(&a, g, scale);
     for _ in 0..rounds {
         let mut changed = false;
-        for k in 0..q.len() {
+        for (k, qk) in q.iter_mut().enumerate() {
             let basis: Vec<f64> = g
                 .omega
                 .iter()
-                .map(|&w| if k == 0 { 1.0 } else { 2.0 * (k as f64 * w).cos() })
+                .map(|&w| {
+                    if k == 0 {
+                        1.0
+                    } else {
+                        2.0 * (k as f64 * w).cos()
+                    }
+                })
                 .collect();
             for step in [1.0, -1.0] {
-                let v = q[k] + step;
+                let v = *qk + step;
                 if v < range.0 || v > range.1 {
                     continue;
                 }
@@ -157,7 +181,7 @@ fn refine(q: &mut [f64], g: &Grid, scale: f64, range: (f64, f64), rounds: usize)
                 let err = worst(&trial, g, scale);
                 if err < best {
                     best = err;
-                    q[k] = v;
+                    *qk = v;
                     a = trial;
                     changed = true;
                     break;

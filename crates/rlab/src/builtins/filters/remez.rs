@@ -60,7 +60,11 @@ impl Grid {
                 *last = band.hi;
             }
         }
-        let d = f.iter().zip(&owner).map(|(&t, &k)| bands[k].desired(t)).collect();
+        let d = f
+            .iter()
+            .zip(&owner)
+            .map(|(&t, &k)| bands[k].desired(t))
+            .collect();
         let w = owner.iter().map(|&k| bands[k].weight).collect();
         let omega: Vec<f64> = f.iter().map(|t| 2.0 * PI * t).collect();
         let x = omega.iter().map(|w| w.cos()).collect();
@@ -210,10 +214,9 @@ pub(crate) fn design(n_taps: usize, bands: &[Band]) -> Result<Vec<f64>, String> 
         ));
     }
     // Band breaks: a grid point that starts a band is not the neighbour of the one before.
-    let mut breaks = vec![false; ngrid];
-    for i in 1..ngrid {
-        breaks[i] = g.band[i] != g.band[i - 1];
-    }
+    let breaks: Vec<bool> = (0..ngrid)
+        .map(|i| i > 0 && g.band[i] != g.band[i - 1])
+        .collect();
     let step = (ngrid - 1) / nfcns;
     let mut ext: Vec<usize> = (0..nfcns).map(|j| j * step).collect();
     ext.push(ngrid - 1);

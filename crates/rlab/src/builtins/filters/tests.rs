@@ -2,6 +2,8 @@
 //! with `padlen = 3*(max(len(a), len(b)) - 1)`, `lfilter_zi`, `remez`, `lfilter`); the
 //! numbers were computed with /tmp/pyenv/bin/python and pasted here.
 
+#![allow(clippy::excessive_precision)] // SciPy prints 17 significant digits.
+
 use super::{butter, filtfilt, remez};
 use crate::{Config, Session};
 
@@ -34,7 +36,9 @@ fn close(got: &[f64], want: &[f64], tol: f64) {
 
 /// `x = sin(0.7 k) + 0.1 k`, k = 0..19 (the filtfilt test signal).
 fn test_signal() -> Vec<f64> {
-    (0..20).map(|k| (0.7 * k as f64).sin() + 0.1 * k as f64).collect()
+    (0..20)
+        .map(|k| (0.7 * k as f64).sin() + 0.1 * k as f64)
+        .collect()
 }
 
 #[test]
@@ -54,7 +58,13 @@ fn butterworth_matches_scipy_butter() {
     );
     close(
         &a,
-        &[1.0, -3.627844202190272, 4.95122513325103, -3.0119242815053817, 0.6888876856640502],
+        &[
+            1.0,
+            -3.627844202190272,
+            4.95122513325103,
+            -3.0119242815053817,
+            0.6888876856640502,
+        ],
         1e-10,
     );
     // scipy.signal.butter(4, 3000/22050, 'high')
@@ -72,7 +82,13 @@ fn butterworth_matches_scipy_butter() {
     );
     close(
         &a,
-        &[1.0, -2.886928146144087, 3.2396809436955674, -1.6565335426558154, 0.32398509222674476],
+        &[
+            1.0,
+            -2.886928146144087,
+            3.2396809436955674,
+            -1.6565335426558154,
+            0.32398509222674476,
+        ],
         1e-10,
     );
 }
@@ -81,7 +97,15 @@ fn butterworth_matches_scipy_butter() {
 fn filtfilt_matches_scipy_with_octave_padding() {
     // scipy.signal.butter(2, 0.25); lfilter_zi and filtfilt(b, a, x, padlen=6)
     let (b, a) = butter::design(2, 0.25, false);
-    close(&b, &[0.09763107293781749, 0.19526214587563498, 0.09763107293781749], 1e-12);
+    close(
+        &b,
+        &[
+            0.09763107293781749,
+            0.19526214587563498,
+            0.09763107293781749,
+        ],
+        1e-12,
+    );
     close(&a, &[1.0, -0.9428090415820632, 0.3333333333333332], 1e-12);
     let zi = filtfilt::lfilter_zi(&b, &a).unwrap();
     close(&zi, &[0.9023689270621826, -0.23570226039551573], 1e-12);
@@ -115,7 +139,16 @@ fn filtfilt_matches_scipy_with_octave_padding() {
     // An FIR: scipy.signal.filtfilt([0.25, 0.5, 0.25], [1], x, padlen=6)
     let (b, a) = filtfilt::normalize(&[0.25, 0.5, 0.25], &[1.0]).unwrap();
     let y = filtfilt::zero_phase(&b, &a, &test_signal());
-    close(&y[..4], &[0.0, 0.6016310451744481, 0.9673371716020578, 0.9721526362511735], 1e-12);
+    close(
+        &y[..4],
+        &[
+            0.0,
+            0.6016310451744481,
+            0.9673371716020578,
+            0.9721526362511735,
+        ],
+        1e-12,
+    );
     close(&y[19..], &[2.569569762196602], 1e-12);
 }
 
@@ -162,11 +195,18 @@ fn remez_matches_scipy_remez() {
     );
     close(&h[31..32], &[0.2499487457486472], 1e-6);
     // scipy.signal.remez(51, [0, 0.125, 0.175, 0.5], [1, 0], weight=[1, 10])
-    let h = remez::design(51, &[band(0.0, 0.125, 1.0, 1.0), band(0.175, 0.5, 0.0, 10.0)])
-        .unwrap();
+    let h = remez::design(
+        51,
+        &[band(0.0, 0.125, 1.0, 1.0), band(0.175, 0.5, 0.0, 10.0)],
+    )
+    .unwrap();
     close(
         &h[..3],
-        &[4.687694502104796e-05, 2.216601943433397e-03, 3.803755819110931e-03],
+        &[
+            4.687694502104796e-05,
+            2.216601943433397e-03,
+            3.803755819110931e-03,
+        ],
         1e-6,
     );
     close(&h[25..26], &[0.29245506862171694], 1e-6);
@@ -182,7 +222,11 @@ fn remez_matches_scipy_remez() {
     .unwrap();
     close(
         &h[..3],
-        &[-0.00041541577927992, -0.00073132795836304, -0.00590577774405937],
+        &[
+            -0.00041541577927992,
+            -0.00073132795836304,
+            -0.00590577774405937,
+        ],
         1e-6,
     );
     close(&h[39..40], &[0.2499481950819634], 1e-6);
@@ -190,7 +234,27 @@ fn remez_matches_scipy_remez() {
 
 #[test]
 fn builtins_run() {
-    assert_eq!(run("h = firpm(64, [0, 0.2, 0.3, 1], [1, 1, 0, 0]);\nprint(length(h))\n"), "65\n");
+    assert_eq!(
+        run("h = firpm(64, [0, 0.2, 0.3, 1], [1, 1, 0, 0]);\nprint(length(h))\n"),
+        "65\n"
+    );
     assert_eq!(run("print(state_init(4))\n"), "<fir_state 4>\n");
     assert!(error("filtfilt([1, 2], [1, 0.5], [1, 2, 3])").contains("longer than 3"));
+}
+
+#[test]
+fn filter_stream_matches_lfilter_across_frames() {
+    // scipy.signal.lfilter([0.5, 0.3, -0.2, 0.1], [1], sin(0.9 k)), k = 0..9
+    let out = run(
+        "h = [0.5, 0.3, -0.2, 0.1];\nx = sin((0:9) * 0.9);\nst = state_init(3);\n\
+         [y1, st] = filter_stream(x(1:3), h, st);\n[y2, st] = filter_stream(x(4:7), h, st);\n\
+         [y3, st] = filter_stream(x(8:10), h, st);\ny = [y1, y2, y3];\n\
+         want = [0, 0.39166345, 0.72192189, 0.34917885, -0.20948309, -0.6096124, -0.5483992, -0.07216842, 0.45867799, 0.64240604];\n\
+         print(max(abs(y - want)) < 1e-8)\n",
+    );
+    assert_eq!(out, "true\n");
+    assert!(
+        error("st = state_init(2);\nfilter_stream([1, 2], [1, 2, 3, 4], st)")
+            .contains("state length 2")
+    );
 }

@@ -109,7 +109,8 @@ impl QFmt {
             let range = (self.word as f64).exp2();
             (n - lo).rem_euclid(range) + lo
         };
-        bounded / scale
+        // `+ 0.0` turns −0 (a negative value rounded to zero) into 0.
+        bounded / scale + 0.0
     }
 }
 
@@ -213,7 +214,7 @@ pub(super) fn qfmt(_: &mut Interp, args: Args) -> LangResult<Value> {
 }
 
 /// Argument `i` as a Q format (`quantize: expected qfmt spec (from qfmt()), got scalar`).
-pub(super) fn fmt_arg<'a>(args: &'a Args, i: usize) -> LangResult<&'a QFmt> {
+pub(super) fn fmt_arg(args: &Args, i: usize) -> LangResult<&QFmt> {
     let v = args.value(i)?;
     if let Value::Object(o) = v.plain()
         && let Some(q) = o.downcast::<QFmt>()
