@@ -11,7 +11,7 @@ use crate::eval::Interp;
 use crate::value::Value;
 
 /// The most taps designed (a bound on work: the exchange is quadratic in the tap count).
-const MAX_TAPS: usize = 2049;
+const MAX_TAPS: usize = 1025;
 
 /// The design asked for: the (odd) tap count and the bands.
 struct Spec {
@@ -106,7 +106,7 @@ pub(super) fn firpmq(_: &mut Interp, args: Args) -> LangResult<Value> {
             "firpmq: bits must be in 2..32, got {bits}"
         )));
     }
-    let rounds = rounds.min(1000);
+    let rounds = rounds.min(100);
     let h = design(&args, &s)?;
     let full = ((bits - 1) as f64).exp2();
     let scale = full - 1.0;

@@ -13,7 +13,10 @@ use std::any::Any;
 use std::sync::Mutex;
 
 /// The longest history allocated.
-const MAX_HISTORY: usize = 1 << 24;
+const MAX_HISTORY: usize = 1 << 20;
+
+/// The most multiply-adds one call does (a bound on work).
+const MAX_WORK: usize = 400_000_000;
 
 /// The history of a streaming FIR filter.
 #[derive(Debug)]
@@ -79,6 +82,11 @@ pub(super) fn filter_stream(interp: &mut Interp, args: Args) -> LangResult<Value
     }
     if h.is_empty() {
         return Err(LangError::runtime("filter_stream: h must be non-empty"));
+    }
+    if frame.len().saturating_mul(h.len()) > MAX_WORK {
+        return Err(LangError::limit(format!(
+            "filter_stream: at most {MAX_WORK} multiply-adds per frame are supported"
+        )));
     }
     let mut history = state
         .history
