@@ -34,26 +34,7 @@ fn spec(args: &Args) -> LangResult<Spec> {
             "{name}: at most {MAX_TAPS} taps are supported, got {n}"
         )));
     }
-    let edges = signal::real(args, 1, "bands")?;
-    let desired = signal::real(args, 2, "desired")?;
-    if edges.is_empty() || edges.len() % 2 != 0 {
-        return Err(LangError::runtime(format!(
-            "{name}: bands must hold pairs of band edges, got {} values",
-            edges.len()
-        )));
-    }
-    if desired.len() != edges.len() {
-        return Err(LangError::runtime(format!(
-            "{name}: desired must have one value per band edge ({}), got {}",
-            edges.len(),
-            desired.len()
-        )));
-    }
-    if edges.iter().any(|&f| !(0.0..=1.0).contains(&f)) || edges.windows(2).any(|w| w[1] < w[0]) {
-        return Err(LangError::runtime(format!(
-            "{name}: band edges must be non-decreasing and within [0, 1] (1 = Nyquist)"
-        )));
-    }
+    let (edges, desired) = edges(args)?;
     let nb = edges.len() / 2;
     let weights = match args.get(3) {
         Some(_) => signal::real(args, 3, "weights")?,
@@ -74,6 +55,32 @@ fn spec(args: &Args) -> LangResult<Spec> {
         })
         .collect();
     Ok(Spec { n_taps, bands })
+}
+
+/// The band edges and the desired amplitude at each, checked.
+fn edges(args: &Args) -> LangResult<(Vec<f64>, Vec<f64>)> {
+    let name = args.name;
+    let edges = signal::real(args, 1, "bands")?;
+    let desired = signal::real(args, 2, "desired")?;
+    if edges.is_empty() || edges.len() % 2 != 0 {
+        return Err(LangError::runtime(format!(
+            "{name}: bands must hold pairs of band edges, got {} values",
+            edges.len()
+        )));
+    }
+    if desired.len() != edges.len() {
+        return Err(LangError::runtime(format!(
+            "{name}: desired must have one value per band edge ({}), got {}",
+            edges.len(),
+            desired.len()
+        )));
+    }
+    if edges.iter().any(|&f| !(0.0..=1.0).contains(&f)) || edges.windows(2).any(|w| w[1] < w[0]) {
+        return Err(LangError::runtime(format!(
+            "{name}: band edges must be non-decreasing and within [0, 1] (1 = Nyquist)"
+        )));
+    }
+    Ok((edges, desired))
 }
 
 fn design(args: &Args, s: &Spec) -> LangResult<Vec<f64>> {

@@ -47,12 +47,14 @@ impl Grid {
         let mut f = Vec::new();
         let mut owner = Vec::new();
         for (k, band) in bands.iter().enumerate() {
+            // A band starting where the previous one ended shares that grid point.
+            let shared = f.last().is_some_and(|&last: &f64| last >= band.lo);
             let start = f.len();
-            let mut t = band.lo;
+            let mut t = if shared { band.lo + step } else { band.lo };
             while t <= band.hi {
                 f.push(t);
                 owner.push(k);
-                t = band.lo + (f.len() - start) as f64 * step;
+                t = band.lo + (f.len() - start + usize::from(shared)) as f64 * step;
             }
             if f.len() > start
                 && let Some(last) = f.last_mut()
@@ -82,16 +84,29 @@ impl Grid {
     }
 }
 
-/// Barycentric weights of the nodes `xs` (each product scaled by 2 per factor, which keeps
-/// it in range; a common factor cancels).
+/// Barycentric weights of the nodes `xs`, `1 / Π (x_k − x_j)`, up to a common factor
+/// (which cancels): summed as logarithms and scaled so the largest is 1, so that hundreds
+/// of nodes neither overflow nor underflow.
 fn weights(xs: &[f64]) -> Vec<f64> {
-    (0..xs.len())
+    let logs: Vec<(f64, bool)> = (0..xs.len())
         .map(|k| {
-            let p: f64 = (0..xs.len())
-                .filter(|&j| j != k)
-                .map(|j| 2.0 * (xs[k] - xs[j]))
-                .product();
-            1.0 / p
+            let mut log = 0.0;
+            let mut negative = false;
+            for (j, &xj) in xs.iter().enumerate() {
+                if j != k {
+                    let d = xs[k] - xj;
+                    log -= d.abs().ln();
+                    negative ^= d < 0.0;
+                }
+            }
+            (log, negative)
+        })
+        .collect();
+    let top = logs.iter().map(|l| l.0).fold(f64::NEG_INFINITY, f64::max);
+    logs.iter()
+        .map(|&(log, negative)| {
+            let w = (log - top).exp();
+            if negative { -w } else { w }
         })
         .collect()
 }
@@ -115,6 +130,8 @@ struct Approx {
     xs: Vec<f64>,
     gam: Vec<f64>,
     c: Vec<f64>,
+    /// The levelled error on the extremal set.
+    delta: f64,
 }
 
 impl Approx {
@@ -140,7 +157,7 @@ impl Approx {
             .collect();
         let xs = xs[..r - 1].to_vec();
         let gam = weights(&xs);
-        Approx { xs, gam, c }
+        Approx { xs, gam, c, delta }
     }
 
     fn at(&self, x: f64) -> f64 {
@@ -228,16 +245,25 @@ pub(crate) fn design(n_taps: usize, bands: &[Band]) -> Result<Vec<f64>, String> 
         if e.iter().any(|v| !v.is_finite()) {
             return Err("the exchange broke down (non-finite error)".to_string());
         }
-        let Some(next) = extrema(&e, &breaks, r) else {
-            break;
-        };
-        if next == ext {
-            break;
+        let worst = e.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+        let level = approx.delta.abs();
+        if worst <= level * (1.0 + 1e-9) + 1e-15 {
+            return Ok(taps(&approx, n_taps));
         }
-        ext = next;
-        approx = Approx::on(&g, &ext);
+        match extrema(&e, &breaks, r) {
+            Some(next) if next != ext => {
+                ext = next;
+                approx = Approx::on(&g, &ext);
+            }
+            // A fixed point: converged unless rounding noise dominates the ripple.
+            _ if worst <= level * 1.01 + 1e-12 => return Ok(taps(&approx, n_taps)),
+            _ => break,
+        }
     }
-    Ok(taps(&approx, n_taps))
+    Err(format!(
+        "failed to converge for {n_taps} taps (the ripple may be below what f64 resolves); \
+         try fewer taps or wider transition bands"
+    ))
 }
 
 /// The symmetric taps whose amplitude is `approx`, from `n` equally spaced samples.
