@@ -12,6 +12,8 @@ mod checklist;
 mod construct;
 mod control;
 mod dsp;
+mod filters;
+mod fixed;
 mod higher;
 mod linalg;
 mod math;
@@ -53,7 +55,7 @@ impl Builtin {
 }
 
 /// Every domain table, in a fixed order.
-fn tables() -> [&'static [Builtin]; 18] {
+fn tables() -> [&'static [Builtin]; 20] {
     [
         construct::TABLE,
         shape::TABLE,
@@ -69,6 +71,8 @@ fn tables() -> [&'static [Builtin]; 18] {
         tensor3::TABLE,
         sparse::TABLE,
         dsp::TABLE,
+        filters::TABLE,
+        fixed::TABLE,
         control::TABLE,
         rf::TABLE,
         session::TABLE,
