@@ -1,0 +1,187 @@
+//! Tests of the signal-processing builtins through the language, against numpy.fft and
+//! scipy.signal values (scipy 1.17 in /tmp/pyenv; each test says how its numbers came).
+
+use crate::{Config, Session};
+
+/// The printed output of a program (panics on an error).
+fn run(program: &str) -> String {
+    let mut session = Session::new(Config::default(), Some(1));
+    let out = session.run_block("t.rlab", 1, program);
+    if let Some(e) = out.error {
+        panic!("{program}: {}", e.rendered());
+    }
+    out.text
+}
+
+/// Assert that `expr` (an rlab expression) is within `tol` of `reference` element-wise.
+fn close(expr: &str, reference: &str, tol: f64) {
+    let program = format!(
+        "y__ = {expr};\nr__ = {reference};\nprint(length(y__) == length(r__))\nprint(max(abs(y__(:) - r__(:))))\n"
+    );
+    let out = run(&program);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("true"), "{expr}: length differs ({out})");
+    let err: f64 = lines
+        .next()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(f64::NAN);
+    assert!(err <= tol, "{expr}: max error {err} > {tol}");
+}
+
+#[test]
+fn fft_pads_to_a_power_of_two() {
+    // numpy: np.fft.fft([1,2,3,0]) and np.fft.fft([1,2,3,4,5], 8).
+    close("fft([1, 2, 3])", "[6, -2-2*j, 2, -2+2*j]", 1e-12);
+    close(
+        "fft([1, 2, 3, 4, 5])",
+        "[15, -5.414213562373-7.242640687119*j, 3+2*j, -2.585786437627-1.242640687119*j, \
+         3, -2.585786437627+1.242640687119*j, 3-2*j, -5.414213562373+7.242640687119*j]",
+        1e-11,
+    );
+    // np.fft.ifft([10, -2+2j, -2, -2-2j]) = [1, 2, 3, 4].
+    close("ifft([10, -2+2*j, -2, -2-2*j])", "[1, 2, 3, 4]", 1e-12);
+    close("real(ifft(fft([0.5, -1, 2])))", "[0.5, -1, 2, 0]", 1e-12);
+}
+
+#[test]
+fn ifft_needs_a_power_of_two() {
+    let mut session = Session::new(Config::default(), Some(1));
+    let out = session.run_block("t.rlab", 1, "ifft([1, 2, 3])\n");
+    let message = out
+        .error
+        .map(|e| e.message().clone())
+        .unwrap_or_default();
+    assert_eq!(
+        message,
+        "runtime error: ifft: input length 3 is not a power of two"
+    );
+}
+
+#[test]
+fn fftfreq_and_fftshift_follow_numpy() {
+    // np.fft.fftfreq(8, 1/8000) and np.fft.fftfreq(5, 1/10) (rustlab takes the rate).
+    close(
+        "fftfreq(8, 8000)",
+        "[0, 1000, 2000, 3000, -4000, -3000, -2000, -1000]",
+        1e-9,
+    );
+    close("fftfreq(5, 10)", "[0, 2, 4, -4, -2]", 1e-12);
+    // np.fft.fftshift([0,1,2,3,4]) and ([0,1,2,3]).
+    close("fftshift([0, 1, 2, 3, 4])", "[3, 4, 0, 1, 2]", 0.0);
+    close("fftshift([0, 1, 2, 3])", "[2, 3, 0, 1]", 0.0);
+    close(
+        "spectrum([1, 2, 3, 4], 8)",
+        "[-4, -2, 0, 2; 3, 4, 1, 2]",
+        1e-12,
+    );
+}
+
+#[test]
+fn windows_match_scipy_symmetric_windows() {
+    // scipy.signal.get_window(name, 5, fftbins=False).
+    close("window(\"hann\", 5)", "[0, 0.5, 1, 0.5, 0]", 1e-15);
+    close(
+        "window(\"hamming\", 5)",
+        "[0.08, 0.54, 1, 0.54, 0.08]",
+        1e-15,
+    );
+    close("window(\"blackman\", 5)", "[0, 0.34, 1, 0.34, 0]", 1e-15);
+    close("window(\"rect\", 5)", "[1, 1, 1, 1, 1]", 0.0);
+    // get_window(("kaiser", 8.6), 5, fftbins=False).
+    close(
+        "window(\"kaiser\", 5)",
+        "[0.001332513998, 0.34039362244, 1, 0.34039362244, 0.001332513998]",
+        1e-11,
+    );
+    close("window(\"Hanning\", 1)", "[1]", 0.0);
+}
+
+#[test]
+fn fir_designs_match_firwin() {
+    // scipy.signal.firwin(7, 1000, window="hann", fs=8000).
+    close(
+        "fir_lowpass(7, 1000, 8000, \"hann\")",
+        "[0, 0.059635744818, 0.253013037371, 0.374702435622, 0.253013037371, 0.059635744818, 0]",
+        1e-11,
+    );
+    // firwin(8, 1000, window="hamming", fs=8000): an even tap count.
+    close(
+        "fir_lowpass(8, 1000, 8000, \"hamming\")",
+        "[0.003560172703, 0.038083722796, 0.161031852333, 0.297324252169, \
+         0.297324252169, 0.161031852333, 0.038083722796, 0.003560172703]",
+        1e-11,
+    );
+    // h = -firwin(7, 1000, window="hamming", fs=8000); h[3] += 1.
+    close(
+        "fir_highpass(7, 1000, 8000, \"hamming\")",
+        "[-0.008485920062, -0.069755250084, -0.245030941778, 0.646544223848, \
+         -0.245030941778, -0.069755250084, -0.008485920062]",
+        1e-11,
+    );
+    // firwin(9, 2000, window="blackman", fs=8000) - firwin(9, 500, window="blackman", fs=8000).
+    close(
+        "fir_bandpass(9, 500, 2000, 8000, \"blackman\")",
+        "[0, -0.02336837994215, -0.09494415081981, 0.01786559666092, 0.2008938682021, \
+         0.01786559666092, -0.09494415081981, -0.02336837994215, 0]",
+        1e-11,
+    );
+}
+
+#[test]
+fn convolution_and_upfirdn_match_numpy_and_scipy() {
+    // np.convolve([1,2,3], [0,1,0.5]).
+    close(
+        "convolve([1, 2, 3], [0, 1, 0.5])",
+        "[0, 1, 2.5, 4, 1.5]",
+        1e-15,
+    );
+    close("convolve([1+j, 2+j], [1, 1])", "[1+j, 3+2*j, 2+j]", 1e-15);
+    // scipy.signal.upfirdn(h, x, up, down) (taps first there) for three rate pairs.
+    close(
+        "upfirdn([1, 2, 3], [1, 1, 1], 2, 1)",
+        "[1, 1, 3, 2, 5, 3, 3]",
+        1e-15,
+    );
+    close(
+        "upfirdn([1, 2, 3], [1, 1, 1], 3, 2)",
+        "[1, 1, 2, 3, 3]",
+        1e-15,
+    );
+    close(
+        "upfirdn([0.5, 0.5], [1, 2, 3, 4, 5, 6, 7], 1, 3)",
+        "[0.5, 3.5, 6.5]",
+        1e-15,
+    );
+}
+
+#[test]
+fn kaiser_parameters_match_scipy() {
+    // scipy.signal.kaiser_beta(60) = 5.65326, (40) = 3.3953210522614574, (80) = 7.85726;
+    // scipy.signal.kaiserord(60, 200/4000) = (147, 5.65326).
+    use super::kaiser::{kaiser_beta, kaiser_taps};
+    assert!((kaiser_beta(60.0) - 5.65326).abs() < 1e-12);
+    assert!((kaiser_beta(40.0) - 3.3953210522614574).abs() < 1e-12);
+    assert!((kaiser_beta(80.0) - 7.85726).abs() < 1e-12);
+    assert_eq!(kaiser_taps("t", 60.0, 200.0 / 8000.0).unwrap(), 147);
+    close(
+        "[length(fir_lowpass_kaiser(1000, 200, 60, 8000))]",
+        "[147]",
+        0.0,
+    );
+    close(
+        "[sum(fir_lowpass_kaiser(1000, 200, 60, 8000))]",
+        "[1]",
+        1e-12,
+    );
+}
+
+#[test]
+fn freqz_matches_scipy_on_a_power_of_two_grid() {
+    // scipy.signal.freqz(firwin(7, 1000, window="hann", fs=8000), worN=4, fs=8000).
+    close(
+        "freqz(fir_lowpass(7, 1000, 8000, \"hann\"), 4, 8000)",
+        "[0, 1000, 2000, 3000; 1, -0.5179676705266-0.517967670527*j, 0.255430945987*j, \
+         0.01194159578472-0.011941595785*j]",
+        1e-11,
+    );
+}
