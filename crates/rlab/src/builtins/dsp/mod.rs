@@ -3,15 +3,19 @@
 //!
 //! Files by concept: `signal` (shared argument reading, sizes and the FFT), `fft` (the FFT
 //! family), `windows` (window shapes), `fir` (windowed-sinc design, convolution, upfirdn),
-//! `kaiser` (automatic-length Kaiser designs and the notch), `freqz` (frequency response).
+//! `kaiser` (automatic-length Kaiser designs and the notch), `freqz` (frequency response),
+//! `segments` and `spectral` (pwelch, stft, spectrogram), `wavelet` (cwt, scalogram).
 
 mod fft;
 mod fir;
 mod freqz;
 mod kaiser;
+mod segments;
 mod signal;
+mod spectral;
 #[cfg(test)]
 mod tests;
+mod wavelet;
 mod windows;
 
 use super::Builtin;
@@ -96,5 +100,30 @@ pub(crate) static TABLE: &[Builtin] = &[
         "freqz",
         freqz::freqz,
         "freqz(h, n_points, sample_rate): 2×n matrix [Hz axis; complex response]",
+    ),
+    Builtin::new(
+        "pwelch",
+        spectral::pwelch,
+        "[Pxx, f] = pwelch(x, fs[, window[, noverlap[, nfft[, sided]]]]): Welch PSD (one output also plots)",
+    ),
+    Builtin::new(
+        "stft",
+        spectral::stft,
+        "[S, f, t] = stft(x, fs[, window[, noverlap[, nfft[, sided]]]]): short-time Fourier transform",
+    ),
+    Builtin::new(
+        "spectrogram",
+        spectral::spectrogram,
+        "spectrogram(x, fs[, window[, noverlap[, nfft]]]): heatmap of 20·log10|STFT| (80 dB range)",
+    ),
+    Builtin::new(
+        "cwt",
+        wavelet::cwt,
+        "[W, freqs, t] = cwt(x, fs[, \"morlet\"[, n_scales | scales]]): Morlet wavelet transform",
+    ),
+    Builtin::new(
+        "scalogram",
+        wavelet::scalogram,
+        "scalogram(x, fs[, \"morlet\"[, n_scales | scales]]): heatmap of 20·log10|CWT| (80 dB range)",
     ),
 ];

@@ -15,8 +15,13 @@ fn run(program: &str) -> String {
 
 /// Assert that `expr` (an rlab expression) is within `tol` of `reference` element-wise.
 fn close(expr: &str, reference: &str, tol: f64) {
+    close_in("", expr, reference, tol);
+}
+
+/// [`close`] after running `prelude`.
+fn close_in(prelude: &str, expr: &str, reference: &str, tol: f64) {
     let program = format!(
-        "y__ = {expr};\nr__ = {reference};\nprint(length(y__) == length(r__))\nprint(max(abs(y__(:) - r__(:))))\n"
+        "{prelude}y__ = {expr};\nr__ = {reference};\nprint(length(y__) == length(r__))\nprint(max(abs(y__(:) - r__(:))))\n"
     );
     let out = run(&program);
     let mut lines = out.lines();
@@ -47,10 +52,7 @@ fn fft_pads_to_a_power_of_two() {
 fn ifft_needs_a_power_of_two() {
     let mut session = Session::new(Config::default(), Some(1));
     let out = session.run_block("t.rlab", 1, "ifft([1, 2, 3])\n");
-    let message = out
-        .error
-        .map(|e| e.message().clone())
-        .unwrap_or_default();
+    let message = out.error.map(|e| e.message().clone()).unwrap_or_default();
     assert_eq!(
         message,
         "runtime error: ifft: input length 3 is not a power of two"
@@ -184,4 +186,82 @@ fn freqz_matches_scipy_on_a_power_of_two_grid() {
          0.01194159578472-0.011941595785*j]",
         1e-11,
     );
+}
+
+/// The test signal of the spectral tests (the same formula gave the scipy numbers).
+const SIGNAL: &str = "(sin(0.3 * (0:39)) + 0.5 * cos(1.1 * (0:39)) + 0.1 * (0:39))";
+
+#[test]
+fn pwelch_matches_scipy_welch_without_detrending() {
+    // scipy.signal.welch(x, fs=100, window=get_window("hamming", 8, fftbins=False),
+    // noverlap=4, nfft=8, detrend=False) — also rustlab's defaults for 40 samples.
+    let pxx = "[2.7121084704735e-01, 1.4239145943478e-01, 5.6292501333765e-03, \
+               2.6230673977128e-04, 8.4831709040209e-06]";
+    close(&format!("pwelch({SIGNAL}, 100)"), pxx, 1e-13);
+    let program = format!("[P, f] = pwelch({SIGNAL}, 100, 8, 4, 8, \"onesided\");\nprint(f)\n");
+    assert_eq!(
+        run(&program),
+        "[1×5]  0.000000  12.500000  25.000000  37.500000  50.000000\n"
+    );
+    // welch(..., window=get_window("hann", 10, fftbins=False), noverlap=3, nfft=16,
+    // return_onesided=False): P in raw FFT order.
+    close(
+        &format!("pwelch({SIGNAL}, 100, window(\"hann\", 10), 3, 16, \"twosided\")"),
+        "[2.8996311347854e-01, 1.9035534961249e-01, 4.7621372565080e-02, 3.9951339196477e-03, \
+          2.2626273663829e-03, 5.2738434798173e-04, 1.6660033607857e-05, 4.4015160452092e-06, \
+          1.0538365860923e-07, 4.4015160452092e-06, 1.6660033607857e-05, 5.2738434798173e-04, \
+          2.2626273663829e-03, 3.9951339196477e-03, 4.7621372565080e-02, 1.9035534961249e-01]",
+        1e-13,
+    );
+}
+
+#[test]
+fn stft_columns_are_segment_spectra() {
+    // numpy: np.fft.rfft(x[s:s+16] * get_window("hann", 16, fftbins=False)) for
+    // s = 0, 8, 16, 24 (rows are bins, columns frames).
+    let program =
+        format!("[S, f, t] = stft({SIGNAL}, 100, 16);\nprint(size(S), t(1), t(end), f(2))\n");
+    assert_eq!(run(&program), "[1×2]  9.000000  4.000000 0.08 0.32 6.25\n");
+    close(
+        &format!("stft({SIGNAL}, 100, 16)(3, :)"),
+        "[0.0064701664721+1.8413272649278*j, -0.6304059552016-2.0005780648507*j, \
+          2.4446927762298+0.2703747349205*j, -1.0085697915221+0.6113780262563*j]",
+        1e-12,
+    );
+}
+
+#[test]
+fn cwt_matches_the_morlet_filter_bank() {
+    // numpy: pad 20 zeros each side to 128 samples, fft, multiply by
+    // exp(-(s*omega - 6)^2 / 2), ifft, keep the middle 40 (columns 1, 11, 40 shown).
+    let program = format!("[W, fr, t] = cwt({SIGNAL}, 10, \"morlet\", [2, 5]);\n");
+    close_in(
+        &program,
+        "W(1, [1, 11, 40])",
+        "[0.0107392045994-0.0159606709024*j, -0.006438402633-0.0103280791867*j, \
+          0.2411321497482+0.0511552188754*j]",
+        1e-12,
+    );
+    close_in(
+        &program,
+        "W(2, [1, 11, 40])",
+        "[0.1014199617854-0.0502746224112*j, -0.00372916958-0.2171668541439*j, \
+          0.2437905809114+0.1112655076503*j]",
+        1e-12,
+    );
+    close_in(
+        &program,
+        "fr",
+        "[6 * 10 / (2 * pi * 2), 6 * 10 / (2 * pi * 5)]",
+        1e-12,
+    );
+}
+
+#[test]
+fn db_clip_keeps_eighty_decibels() {
+    use super::spectral::db_clip;
+    use crate::value::C64;
+    let z = |v: f64| C64::new(v, 0.0);
+    assert_eq!(db_clip(&[z(1.0), z(1e-6), z(0.0)]), vec![0.0, -80.0, -80.0]);
+    assert_eq!(db_clip(&[z(0.0)]), vec![0.0]);
 }
