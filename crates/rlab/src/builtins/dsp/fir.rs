@@ -2,7 +2,7 @@
 //! count)"): `fir_lowpass` (normalised to unit DC gain), `fir_highpass` (spectral inversion
 //! of the lowpass), `fir_bandpass` (difference of two lowpasses), `convolve` and `upfirdn`.
 
-use super::signal::{complex_row, positive, real_samples, samples};
+use super::signal::{complex_row, next_pow2, padded, positive, real_samples, samples, transform};
 use super::windows::{Window, window_arg};
 use crate::builtins::Args;
 use crate::error::{LangError, LangResult};
@@ -150,6 +150,9 @@ pub(super) fn convolution(x: &[C64], h: &[C64]) -> LangResult<Vec<C64>> {
     }
     let n = x.len() + h.len() - 1;
     crate::limits::check_alloc(1, n, 16)?;
+    if x.len().saturating_mul(h.len()) > DIRECT_LIMIT {
+        return fast_convolution(x, h, n);
+    }
     let mut y = vec![C64::new(0.0, 0.0); n];
     for (i, &xi) in x.iter().enumerate() {
         for (j, &hj) in h.iter().enumerate() {
@@ -157,6 +160,25 @@ pub(super) fn convolution(x: &[C64], h: &[C64]) -> LangResult<Vec<C64>> {
         }
     }
     Ok(y)
+}
+
+/// Above this many products, convolution goes through the FFT.
+const DIRECT_LIMIT: usize = 1 << 20;
+
+/// The first `n` samples of the circular convolution of `x` and `h` padded to a power of
+/// two at least `n` long (the linear convolution).
+fn fast_convolution(x: &[C64], h: &[C64], n: usize) -> LangResult<Vec<C64>> {
+    let size = next_pow2("convolve", n)?;
+    crate::limits::check_alloc(2, size, 16)?;
+    let (mut a, mut b) = (padded(x, size), padded(h, size));
+    transform(&mut a, false);
+    transform(&mut b, false);
+    for (p, q) in a.iter_mut().zip(&b) {
+        *p *= q;
+    }
+    transform(&mut a, true);
+    a.truncate(n);
+    Ok(a)
 }
 
 /// `convolve(x, h)`: length `len(x) + len(h) − 1`.

@@ -13,6 +13,9 @@ use crate::eval::Interp;
 use crate::plot::model::{Heatmap, LineStyle, SeriesKind};
 use crate::value::{C64, Value};
 
+/// The axis labels of a spectrogram (the heatmap's axes count frames and bins).
+const STFT_AXES: (&str, &str) = ("Time (frame)", "Frequency (bin)");
+
 /// The dynamic range kept by the dB heatmaps.
 const DB_RANGE: f64 = 80.0;
 
@@ -135,7 +138,7 @@ pub(super) fn stft(interp: &mut Interp, args: Args) -> LangResult<Value> {
     )?;
     let (rows, cols, data, f, t) = stft_data(&x, fs, &seg);
     if args.nargout < 2 {
-        db_heatmap(interp, rows, cols, &data, "Time (frame)", "Frequency (bin)");
+        db_heatmap(interp, (rows, cols), &data, STFT_AXES, true);
     }
     let s = complex_matrix(rows, cols, data);
     if args.nargout >= 2 {
@@ -154,7 +157,7 @@ pub(super) fn spectrogram(interp: &mut Interp, args: Args) -> LangResult<Value> 
         16,
     )?;
     let (rows, cols, data, _, _) = stft_data(&x, fs, &seg);
-    db_heatmap(interp, rows, cols, &data, "Time (frame)", "Frequency (bin)");
+    db_heatmap(interp, (rows, cols), &data, STFT_AXES, true);
     Ok(Value::None)
 }
 
@@ -181,14 +184,14 @@ pub(super) fn db_clip(data: &[C64]) -> Vec<f64> {
         .collect()
 }
 
-/// Show `rows×cols` complex data as a viridis dB heatmap, row 1 at the bottom.
+/// Show `rows×cols` complex data as a viridis dB heatmap; `y_up` puts row 1 at the bottom
+/// (`axis("xy")`).
 pub(super) fn db_heatmap(
     interp: &mut Interp,
-    rows: usize,
-    cols: usize,
+    (rows, cols): (usize, usize),
     data: &[C64],
-    xlabel: &str,
-    ylabel: &str,
+    (xlabel, ylabel): (&str, &str),
+    y_up: bool,
 ) {
     let panel = content_panel(interp);
     panel.heatmap = Some(Heatmap {
@@ -199,7 +202,7 @@ pub(super) fn db_heatmap(
         ylabels: None,
         colormap: "viridis".into(),
     });
-    panel.image_y_up = Some(true);
+    panel.image_y_up = Some(y_up);
     panel.xlabel = xlabel.into();
     panel.ylabel = ylabel.into();
 }

@@ -265,3 +265,50 @@ fn db_clip_keeps_eighty_decibels() {
     assert_eq!(db_clip(&[z(1.0), z(1e-6), z(0.0)]), vec![0.0, -80.0, -80.0]);
     assert_eq!(db_clip(&[z(0.0)]), vec![0.0]);
 }
+
+#[test]
+fn long_convolutions_use_the_fft_and_agree() {
+    use super::fir::convolution;
+    use crate::value::C64;
+    // 1100 × 1000 products pass the direct limit; compare with the direct sum of a smaller
+    // split (convolution is linear in h).
+    let x: Vec<C64> = (0..1100)
+        .map(|k| C64::new((k as f64 * 0.37).sin(), 0.0))
+        .collect();
+    let h: Vec<C64> = (0..1000)
+        .map(|k| C64::new(1.0 / (1.0 + k as f64), 0.0))
+        .collect();
+    let fast = convolution(&x, &h).unwrap();
+    let (h1, h2) = h.split_at(500);
+    let a = convolution(&x, h1).unwrap();
+    let b = convolution(&x, h2).unwrap();
+    assert_eq!(fast.len(), 2099);
+    for (k, y) in fast.iter().enumerate() {
+        let direct = a.get(k).copied().unwrap_or_default()
+            + k.checked_sub(500)
+                .and_then(|j| b.get(j))
+                .copied()
+                .unwrap_or_default();
+        assert!((y - direct).norm() < 1e-9, "sample {k}");
+    }
+}
+
+#[test]
+fn spectrogram_and_scalogram_draw_db_heatmaps() {
+    let mut session = Session::new(Config::default(), Some(1));
+    let program = format!("spectrogram({SIGNAL}, 100, 16, 8, 16);\n");
+    let out = session.run_block("t.rlab", 1, &program);
+    let panel = &out.figures[0].panels[0];
+    let map = panel.heatmap.as_ref().expect("a heatmap");
+    assert_eq!((map.rows, map.cols, panel.image_y_up), (9, 4, Some(true)));
+    let top = map.values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    assert!(map.values.iter().all(|v| *v >= top - 80.0));
+    let out = session.run_block(
+        "t.rlab",
+        1,
+        &format!("scalogram({SIGNAL}, 100, \"morlet\", 8);\n"),
+    );
+    let panel = &out.figures[0].panels[0];
+    let map = panel.heatmap.as_ref().expect("a heatmap");
+    assert_eq!((map.rows, map.cols, panel.image_y_up), (8, 40, Some(false)));
+}

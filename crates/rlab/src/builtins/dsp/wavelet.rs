@@ -15,6 +15,10 @@ use std::f64::consts::PI;
 /// The Morlet centre frequency.
 const OMEGA0: f64 = 6.0;
 
+/// The axis labels of a scalogram. Row 1 (the smallest scale, the highest frequency) is
+/// drawn at the top, as the reference describes its scalogram.
+const CWT_AXES: (&str, &str) = ("Time (sample)", "Scale (index)");
+
 /// Scales of the default grid.
 const DEFAULT_SCALES: usize = 64;
 
@@ -135,7 +139,7 @@ pub(super) fn cwt(interp: &mut Interp, args: Args) -> LangResult<Value> {
     let tr = compute(&args)?;
     let (rows, cols) = (tr.scales.len(), tr.len);
     if args.nargout < 2 {
-        db_heatmap(interp, rows, cols, &tr.w, "Time (sample)", "Scale (index)");
+        db_heatmap(interp, (rows, cols), &tr.w, CWT_AXES, false);
         return Ok(complex_matrix(rows, cols, tr.w));
     }
     let fs = tr.fs;
@@ -156,6 +160,6 @@ pub(super) fn cwt(interp: &mut Interp, args: Args) -> LangResult<Value> {
 pub(super) fn scalogram(interp: &mut Interp, args: Args) -> LangResult<Value> {
     let tr = compute(&args)?;
     let (rows, cols) = (tr.scales.len(), tr.len);
-    db_heatmap(interp, rows, cols, &tr.w, "Time (sample)", "Scale (index)");
+    db_heatmap(interp, (rows, cols), &tr.w, CWT_AXES, false);
     Ok(Value::None)
 }
