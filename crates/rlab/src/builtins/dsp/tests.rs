@@ -312,3 +312,57 @@ fn spectrogram_and_scalogram_draw_db_heatmaps() {
     let map = panel.heatmap.as_ref().expect("a heatmap");
     assert_eq!((map.rows, map.cols, panel.image_y_up), (8, 40, Some(false)));
 }
+
+#[test]
+fn odd_inputs_give_errors_or_values_never_panics() {
+    let calls = [
+        "fft(NaN)",
+        "fft([Inf, 1])",
+        "ifft([])",
+        "fftshift([])",
+        "fftshift(2)",
+        "fftfreq(0, 1)",
+        "spectrum([], 8)",
+        "spectrum(1, NaN)",
+        "window(\"hann\", 0)",
+        "window(\"kaiser\", 2)",
+        "window(3, 3)",
+        "convolve([], [1])",
+        "convolve(1, 2)",
+        "upfirdn([], [1], 2, 2)",
+        "upfirdn([1], [], 2, 2)",
+        "upfirdn([1, 2], [1, 2, 3], 1e12, 1)",
+        "upfirdn([1, 2], [1], 1, 1e12)",
+        "fir_lowpass(1, 1000, 8000, \"hann\")",
+        "fir_highpass(2, 1000, 8000, \"rect\")",
+        "fir_lowpass(5, NaN, 8000, \"hann\")",
+        "fir_lowpass(1e12, 100, 8000, \"hann\")",
+        "fir_notch(100, 400, 8000, 31, \"hann\")",
+        "fir_lowpass_kaiser(1000, 1e-9, 60, 8000)",
+        "fir_lowpass_kaiser(1000, 200, 1e6, 8000)",
+        "fir_lowpass_kaiser(1000, 200, 10, 8000)",
+        "fir_bandpass_kaiser(1, 2, 200, 60, 8000)",
+        "freqz([], 4, 8)",
+        "freqz([1], 1e300, 8)",
+        "freqz(NaN, 3, 8)",
+        "pwelch([1, 2, 3], 8)",
+        "pwelch(zeros(1, 64), 8)",
+        "pwelch(ones(1, 64), 8, [1, NaN])",
+        "pwelch(ones(1, 64), 8, zeros(1, 4))",
+        "pwelch(ones(1, 64), 8, 8, 7, 1e300)",
+        "pwelch(ones(1, 64) * j, 8)",
+        "stft(ones(1, 64), 8, 64, 0, 64, \"twosided\")",
+        "stft(ones(1, 10), 8)",
+        "spectrogram(zeros(1, 200), 8)",
+        "cwt(1, 1)",
+        "cwt(ones(1, 8), 8, \"morlet\", 0)",
+        "cwt(ones(1, 8), 8, \"morlet\", [1e300])",
+        "cwt(ones(1, 8), 8, \"morlet\", [NaN])",
+        "scalogram(zeros(1, 16), 8, \"morlet\", 4)",
+        "cwt(ones(1, 8), 8, \"morlet\", 1e12)",
+    ];
+    for call in calls {
+        let mut session = Session::new(Config::default(), Some(1));
+        let _ = session.run_block("t.rlab", 1, &format!("{call}\n"));
+    }
+}
