@@ -54,30 +54,8 @@ pub(super) fn read(
     real: bool,
 ) -> LangResult<Segments> {
     let name = args.name;
-    let window = match args.get(2).map(Value::plain) {
-        None => default_kind.samples(default_len),
-        Some(Value::Str(s)) => Window::named(name, s)?.samples(default_len),
-        Some(Value::Scalar(_)) => {
-            let len = args.size(2)?;
-            crate::limits::check_alloc(1, len, 8)?;
-            default_kind.samples(len)
-        }
-        Some(_) => real_samples(args, 2)?,
-    };
+    let window = window(args, n, default_len, default_kind)?;
     let m = window.len();
-    if m == 0 {
-        return Err(LangError::runtime(format!("{name}: window is empty")));
-    }
-    if m > n {
-        return Err(LangError::runtime(format!(
-            "{name}: window length {m} exceeds signal length {n}"
-        )));
-    }
-    if !window.iter().all(|w| w.is_finite()) {
-        return Err(LangError::runtime(format!(
-            "{name}: window values must be finite"
-        )));
-    }
     let noverlap = match args.get(3) {
         Some(_) => args.size(3)?,
         None => m / 2,
@@ -108,6 +86,37 @@ pub(super) fn read(
         nfft,
         onesided,
     })
+}
+
+/// Argument 2: absent (the default window), a name (at the default length), a length (the
+/// default window) or coefficients; non-empty, finite and no longer than the signal.
+fn window(args: &Args, n: usize, default_len: usize, kind: Window) -> LangResult<Vec<f64>> {
+    let name = args.name;
+    let window = match args.get(2).map(Value::plain) {
+        None => kind.samples(default_len),
+        Some(Value::Str(s)) => Window::named(name, s)?.samples(default_len),
+        Some(Value::Scalar(_)) => {
+            let len = args.size(2)?;
+            crate::limits::check_alloc(1, len, 8)?;
+            kind.samples(len)
+        }
+        Some(_) => real_samples(args, 2)?,
+    };
+    let m = window.len();
+    if m == 0 {
+        return Err(LangError::runtime(format!("{name}: window is empty")));
+    }
+    if m > n {
+        return Err(LangError::runtime(format!(
+            "{name}: window length {m} exceeds signal length {n}"
+        )));
+    }
+    if !window.iter().all(|w| w.is_finite()) {
+        return Err(LangError::runtime(format!(
+            "{name}: window values must be finite"
+        )));
+    }
+    Ok(window)
 }
 
 /// `"auto"`, `"onesided"` or `"twosided"`.
