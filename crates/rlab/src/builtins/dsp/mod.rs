@@ -1,5 +1,129 @@
-//! Builtins: signal processing (rustlab's FFT, DSP, Fixed-Point Quantization and Streaming DSP sections).
+//! Builtins: signal processing (rustlab's FFT, DSP — FIR Filters and DSP — Kaiser FIR
+//! sections).
+//!
+//! Files by concept: `signal` (shared argument reading, sizes and the FFT), `fft` (the FFT
+//! family), `windows` (window shapes), `fir` (windowed-sinc design, convolution, upfirdn),
+//! `kaiser` (automatic-length Kaiser designs and the notch), `freqz` (frequency response),
+//! `segments` and `spectral` (pwelch, stft, spectrogram), `wavelet` (cwt, scalogram).
+
+mod fft;
+mod fir;
+mod freqz;
+mod kaiser;
+mod segments;
+mod signal;
+mod spectral;
+#[cfg(test)]
+mod tests;
+mod wavelet;
+mod windows;
 
 use super::Builtin;
 
-pub(crate) static TABLE: &[Builtin] = &[];
+pub(crate) static TABLE: &[Builtin] = &[
+    Builtin::new(
+        "fft",
+        fft::fft,
+        "fft(x): discrete Fourier transform, zero-padded to the next power of two",
+    ),
+    Builtin::new(
+        "ifft",
+        fft::ifft,
+        "ifft(X): inverse FFT (length must be a power of two)",
+    ),
+    Builtin::new(
+        "fftshift",
+        fft::fftshift,
+        "fftshift(X): move the zero-frequency bin to the centre",
+    ),
+    Builtin::new(
+        "fftfreq",
+        fft::fftfreq,
+        "fftfreq(n, sample_rate): the Hz value of each bin of an n-point FFT",
+    ),
+    Builtin::new(
+        "spectrum",
+        fft::spectrum,
+        "spectrum(X, sample_rate): 2×n matrix [DC-centred Hz axis; fftshift(X)]",
+    ),
+    Builtin::new(
+        "window",
+        windows::window,
+        "window(name, n): rectangular, hann, hamming, blackman or kaiser window of length n",
+    ),
+    Builtin::new(
+        "convolve",
+        fir::convolve,
+        "convolve(x, h): linear convolution, length len(x) + len(h) - 1",
+    ),
+    Builtin::new(
+        "upfirdn",
+        fir::upfirdn,
+        "upfirdn(x, h, p, q): upsample by p, FIR filter with h, downsample by q",
+    ),
+    Builtin::new(
+        "fir_lowpass",
+        fir::fir_lowpass,
+        "fir_lowpass(taps, cutoff_hz, sample_rate, window): windowed-sinc lowpass taps",
+    ),
+    Builtin::new(
+        "fir_highpass",
+        fir::fir_highpass,
+        "fir_highpass(taps, cutoff_hz, sample_rate, window): windowed-sinc highpass taps",
+    ),
+    Builtin::new(
+        "fir_bandpass",
+        fir::fir_bandpass,
+        "fir_bandpass(taps, low_hz, high_hz, sample_rate, window): windowed-sinc bandpass taps",
+    ),
+    Builtin::new(
+        "fir_lowpass_kaiser",
+        kaiser::fir_lowpass_kaiser,
+        "fir_lowpass_kaiser(cutoff_hz, trans_bw_hz, stopband_attn_db, sample_rate): Kaiser lowpass",
+    ),
+    Builtin::new(
+        "fir_highpass_kaiser",
+        kaiser::fir_highpass_kaiser,
+        "fir_highpass_kaiser(cutoff_hz, trans_bw_hz, stopband_attn_db, sample_rate): Kaiser highpass",
+    ),
+    Builtin::new(
+        "fir_bandpass_kaiser",
+        kaiser::fir_bandpass_kaiser,
+        "fir_bandpass_kaiser(low_hz, high_hz, trans_bw_hz, stopband_attn_db, sample_rate): Kaiser bandpass",
+    ),
+    Builtin::new(
+        "fir_notch",
+        kaiser::fir_notch,
+        "fir_notch(center_hz, bandwidth_hz, sample_rate, num_taps, window): notch filter taps",
+    ),
+    Builtin::new(
+        "freqz",
+        freqz::freqz,
+        "freqz(h, n_points, sample_rate): 2×n matrix [Hz axis; complex response]",
+    ),
+    Builtin::new(
+        "pwelch",
+        spectral::pwelch,
+        "[Pxx, f] = pwelch(x, fs[, window[, noverlap[, nfft[, sided]]]]): Welch PSD (one output also plots)",
+    ),
+    Builtin::new(
+        "stft",
+        spectral::stft,
+        "[S, f, t] = stft(x, fs[, window[, noverlap[, nfft[, sided]]]]): short-time Fourier transform",
+    ),
+    Builtin::new(
+        "spectrogram",
+        spectral::spectrogram,
+        "spectrogram(x, fs[, window[, noverlap[, nfft]]]): heatmap of 20·log10|STFT| (80 dB range)",
+    ),
+    Builtin::new(
+        "cwt",
+        wavelet::cwt,
+        "[W, freqs, t] = cwt(x, fs[, \"morlet\"[, n_scales | scales]]): Morlet wavelet transform",
+    ),
+    Builtin::new(
+        "scalogram",
+        wavelet::scalogram,
+        "scalogram(x, fs[, \"morlet\"[, n_scales | scales]]): heatmap of 20·log10|CWT| (80 dB range)",
+    ),
+];
