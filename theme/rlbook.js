@@ -132,7 +132,43 @@
     });
   }
 
+  // An animation plays only when asked: Play steps through its frames at its speed, the
+  // slider picks one; under prefers-reduced-motion there is no Play, only the slider.
+  function setupAnimation(f) {
+    var frames = JSON.parse(f.getAttribute("data-frames") || "[]"), fps = +f.getAttribute("data-fps") || 10;
+    var img = f.querySelector(".rla-frame"), play = f.querySelector(".rla-play");
+    var seek = f.querySelector(".rla-seek"), at = f.querySelector(".rla-at");
+    var still = window.matchMedia("(prefers-reduced-motion: reduce)"), k = 0, timer = null;
+    if (!frames.length || !img || !play || !seek || !at) return;
+    function show(i) {
+      k = (i + frames.length) % frames.length;
+      img.src = frames[k];
+      img.alt = img.alt.replace(/frame \d+ of/, "frame " + (k + 1) + " of");
+      seek.value = k + 1;
+      at.textContent = "Frame " + (k + 1) + " of " + frames.length;
+    }
+    function stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      play.textContent = "Play";
+      play.setAttribute("aria-pressed", "false");
+    }
+    play.addEventListener("click", function () {
+      if (timer) return stop();
+      frames.forEach(function (src) { new Image().src = src; });
+      timer = setInterval(function () { show(k + 1); }, 1000 / fps);
+      play.textContent = "Pause";
+      play.setAttribute("aria-pressed", "true");
+    });
+    seek.addEventListener("input", function () { stop(); show(seek.value - 1); });
+    function motion() { play.hidden = still.matches; if (still.matches) stop(); }
+    if (still.addEventListener) still.addEventListener("change", motion);
+    motion();
+    f.querySelector(".rla-controls").hidden = false;
+  }
+
   function init() {
+    document.querySelectorAll("figure.rla").forEach(setupAnimation);
     setupTheme();
     setupSidebar();
     setupToc();

@@ -2,7 +2,8 @@
 //! `figure-kinds` (contour lines, filled contours, quiver, streamlines, a heatmap with a held
 //! vector field and contours, stem, log-log, polar, a response in dB, a Smith chart) builds
 //! locked to its record, and each figure's SVG, description, data table and CSV say what it
-//! shows.
+//! shows; its animation is a player over frame files in HTML and a strip of frames in the
+//! Markdown book.
 
 use crate::common;
 
@@ -66,4 +67,37 @@ fn every_new_figure_kind_builds_locked_with_its_data() {
     );
     let loglog = read(dir.path(), "expected/02-curves.txt");
     assert!(loglog.contains("\"log_x\":true"), "log x is recorded");
+}
+
+#[test]
+fn an_animation_is_a_player_in_html_and_a_strip_in_markdown() {
+    let dir = common::fixture_book("figure-kinds");
+    let run = common::rlbook(dir.path(), &["build", "--locked", "--strict"], &[]);
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    let page = read(dir.path(), "site/03-animation.html");
+    let folder = "figures/03-animation/block-1-anim-1";
+    assert!(
+        page.contains("<figure class=\"rla\" id=\"rla1-1\" data-fps=\"6\""),
+        "{page}"
+    );
+    assert!(page.contains(&format!(
+        "src=\"{folder}/frame-1.svg\" alt=\"k = 1, frame 1 of 12\""
+    )));
+    for k in 1..=12 {
+        let frame = read(dir.path(), &format!("site/{folder}/frame-{k}.svg"));
+        assert!(frame.contains(&format!("k = {k}")), "frame {k}");
+        assert!(
+            dir.path()
+                .join(format!("site/{folder}/frame-{k}.csv"))
+                .is_file()
+        );
+    }
+    let md = read(dir.path(), "book/03-animation.md");
+    assert!(
+        md.contains("*Animation pulse.html: 12 frames at 6 frames per second; frames 1, 3, 5, 8, 10, 12 shown.*"),
+        "{md}"
+    );
+    assert_eq!(md.matches("](plots/03-animation/").count(), 6, "{md}");
+    let record = read(dir.path(), "expected/03-animation.txt");
+    assert_eq!(record.matches("frame ").count(), 12, "{record}");
 }

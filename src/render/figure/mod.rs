@@ -10,6 +10,7 @@
 //! container query on `figure.plot` (thresholds per column count: `rlf-cols2`, `rlf-cols3`
 //! for three and more); the narrow drawing's panel geometry is in a second JSON.
 
+pub(crate) mod animation;
 mod data;
 pub(crate) mod table;
 

@@ -2,18 +2,20 @@
 //! `<section class="rlab-block" id="block-N">` with the highlighted code (unless
 //! `<!-- hide -->`), the printed text (unless empty or `hide_output`), the error, and the
 //! figures (see `render::figure`; files `figures/<slug>/block-N-k.svg` and `.csv`) in a grid
-//! of `<!-- grid: N -->` columns; `<!-- details: Title -->` folds the section. `no_run` blocks show their code only.
+//! of `<!-- grid: N -->` columns, then its animations (`render::figure::animation`); `<!-- details: Title -->` folds the section. `no_run` blocks show their code only.
 //! Other code blocks are highlighted by language.
 
 use super::{Doc, Ev};
 use crate::book::{CodeBlock, fence};
 use crate::exec::BlockRun;
 use crate::markup::escape;
+use crate::render::figure::animation::AnimationPlace;
 use crate::render::figure::{self, Place};
 use crate::render::highlight::{highlight, highlight_rlab};
 use crate::render::site::links;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use rlab::Figure;
+use rlab::plot::model::Animation;
 
 pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
     let mut out = Vec::with_capacity(events.len());
@@ -58,6 +60,7 @@ fn section(doc: &mut Doc, i: usize) -> String {
     if let Some(run) = doc.run.blocks.get(i).filter(|_| !block.attrs.no_run) {
         html.push_str(&outputs(block, run));
         html.push_str(&figures(doc, block, n, &run.figures));
+        html.push_str(&animations(doc, n, &run.animations));
     }
     html.push_str("</section>\n");
     match &block.directives.details {
@@ -110,6 +113,24 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
         doc.figures.push(file);
     }
     html.push_str("</div>\n");
+    html
+}
+
+/// The animations of block `n`, their frames as `figures/<slug>/block-N-anim-K/frame-F.svg`.
+fn animations(doc: &mut Doc, n: usize, animations: &[Animation]) -> String {
+    let page = links::lesson_page(&doc.lesson.slug);
+    let slug = crate::render::common::urls::encode_segment(&doc.lesson.slug);
+    let mut html = String::new();
+    for (k, anim) in animations.iter().enumerate() {
+        let place = AnimationPlace {
+            folder: format!("figures/{slug}/block-{n}-anim-{}", k + 1),
+            page: &page,
+            id: format!("rla{n}-{}", k + 1),
+        };
+        let (files, shown) = figure::animation::embed(doc.ctx.draw_figure, anim, &place);
+        html.push_str(&shown);
+        doc.figures.extend(files);
+    }
     html
 }
 

@@ -24,6 +24,7 @@ use crate::cache::digest::Digest;
 use crate::markup::escape;
 use crate::render::common::markers::{OUTPUT_END, OUTPUT_START};
 use rlab::Figure;
+use rlab::plot::model::Animation;
 
 /// The edits that write every rlab block of the lesson.
 pub(crate) fn edit(page: &mut Page, edits: &mut Edits) {
@@ -93,7 +94,10 @@ fn region_of(page: &mut Page, i: usize, block: &CodeBlock) -> String {
         text.push_str(&e.error.to_string());
     }
     let cols = block.directives.grid.unwrap_or(1);
-    let images = page.figures_of(&run.figures, cols, Some(i));
+    let mut images = page.figures_of(&run.figures, cols, Some(i));
+    for anim in &run.animations {
+        images.push_str(&page.animation_strip(anim));
+    }
     region(&text, &images)
 }
 
@@ -156,6 +160,30 @@ impl Page<'_> {
             self.figures.push(MarkdownFigure { path, svg });
         }
         lines
+    }
+}
+
+/// Frames a still format shows of an animation.
+const STRIP_FRAMES: usize = 6;
+
+impl Page<'_> {
+    /// An animation as a strip of at most [`STRIP_FRAMES`] evenly spaced frames, three to a
+    /// row, after a line naming it and the frames shown.
+    pub(crate) fn animation_strip(&mut self, anim: &Animation) -> String {
+        let picks = anim.strip(STRIP_FRAMES);
+        let frames: Vec<Figure> = picks
+            .iter()
+            .filter_map(|&k| anim.frames.get(k).cloned())
+            .collect();
+        let shown: Vec<String> = picks.iter().map(|k| (k + 1).to_string()).collect();
+        format!(
+            "*Animation {}: {} frames at {} frames per second; frames {} shown.*\n\n{}",
+            super::escape_text(&anim.name),
+            anim.frames.len(),
+            anim.fps,
+            shown.join(", "),
+            self.figures_of(&frames, 3, None)
+        )
     }
 }
 
