@@ -14,7 +14,7 @@ use crate::plot::model::{Heatmap, LineStyle, SeriesKind};
 use crate::value::{C64, Value};
 
 /// The axis labels of a spectrogram (the heatmap's axes count frames and bins).
-const STFT_AXES: (&str, &str) = ("Time (frame)", "Frequency (bin)");
+const STFT_AXES: (&str, &str) = ("Time (s)", "Frequency (Hz)");
 
 /// The dynamic range kept by the dB heatmaps.
 const DB_RANGE: f64 = 80.0;
@@ -138,7 +138,8 @@ pub(super) fn stft(interp: &mut Interp, args: Args) -> LangResult<Value> {
     )?;
     let (rows, cols, data, f, t) = stft_data(&x, fs, &seg);
     if args.nargout < 2 {
-        db_heatmap(interp, (rows, cols), &data, STFT_AXES, true);
+        let extent = even_extent(&t, &f);
+        db_heatmap(interp, (rows, cols, extent), &data, STFT_AXES, true);
     }
     let s = complex_matrix(rows, cols, data);
     if args.nargout >= 2 {
@@ -156,8 +157,9 @@ pub(super) fn spectrogram(interp: &mut Interp, args: Args) -> LangResult<Value> 
         x.len() / (seg.window.len() - seg.noverlap) + 1,
         16,
     )?;
-    let (rows, cols, data, _, _) = stft_data(&x, fs, &seg);
-    db_heatmap(interp, (rows, cols), &data, STFT_AXES, true);
+    let (rows, cols, data, f, t) = stft_data(&x, fs, &seg);
+    let extent = even_extent(&t, &f);
+    db_heatmap(interp, (rows, cols, extent), &data, STFT_AXES, true);
     Ok(Value::None)
 }
 
@@ -184,11 +186,27 @@ pub(super) fn db_clip(data: &[C64]) -> Vec<f64> {
         .collect()
 }
 
-/// Show `rows×cols` complex data as a viridis dB heatmap; `y_up` puts row 1 at the bottom
+/// The heatmap extent `[x1, xn, y1, ym]` of evenly spaced column and row coordinates (so
+/// the axes read seconds and hertz); `None` when either is uneven.
+pub(super) fn even_extent(x: &[f64], y: &[f64]) -> Option<[f64; 4]> {
+    let even = |a: &[f64]| match a {
+        [first, .., last] if first != last => {
+            let step = (last - first) / (a.len() - 1) as f64;
+            a.windows(2)
+                .all(|w| ((w[1] - w[0]) - step).abs() <= 1e-9 * step.abs())
+                .then_some((*first, *last))
+        }
+        _ => None,
+    };
+    let ((x1, xn), (y1, ym)) = (even(x)?, even(y)?);
+    Some([x1, xn, y1, ym])
+}
+
+/// Show `rows×cols` complex data as a viridis dB heatmap (placed on `extent` when given); `y_up` puts row 1 at the bottom
 /// (`axis("xy")`).
 pub(super) fn db_heatmap(
     interp: &mut Interp,
-    (rows, cols): (usize, usize),
+    (rows, cols, extent): (usize, usize, Option<[f64; 4]>),
     data: &[C64],
     (xlabel, ylabel): (&str, &str),
     y_up: bool,
@@ -201,7 +219,7 @@ pub(super) fn db_heatmap(
         xlabels: None,
         ylabels: None,
         colormap: "viridis".into(),
-        extent: None,
+        extent,
     });
     panel.image_y_up = Some(y_up);
     panel.xlabel = xlabel.into();

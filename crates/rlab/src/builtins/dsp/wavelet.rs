@@ -139,7 +139,7 @@ pub(super) fn cwt(interp: &mut Interp, args: Args) -> LangResult<Value> {
     let tr = compute(&args)?;
     let (rows, cols) = (tr.scales.len(), tr.len);
     if args.nargout < 2 {
-        db_heatmap(interp, (rows, cols), &tr.w, CWT_AXES, false);
+        db_heatmap(interp, (rows, cols, None), &tr.w, CWT_AXES, false);
         return Ok(complex_matrix(rows, cols, tr.w));
     }
     let fs = tr.fs;
@@ -160,6 +160,6 @@ pub(super) fn cwt(interp: &mut Interp, args: Args) -> LangResult<Value> {
 pub(super) fn scalogram(interp: &mut Interp, args: Args) -> LangResult<Value> {
     let tr = compute(&args)?;
     let (rows, cols) = (tr.scales.len(), tr.len);
-    db_heatmap(interp, (rows, cols), &tr.w, CWT_AXES, false);
+    db_heatmap(interp, (rows, cols, None), &tr.w, CWT_AXES, false);
     Ok(Value::None)
 }

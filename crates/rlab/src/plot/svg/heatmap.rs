@@ -32,8 +32,16 @@ pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: 
     let colormap = Colormap::named(&map.colormap);
     let (rows, cols) = (map.rows.max(1), map.cols.max(1));
     let up = panel.image_y_up.unwrap_or(false);
-    let x = axis(cols, map.xlabels.as_deref(), Direction::Across);
-    let y = axis(rows, map.ylabels.as_deref(), Direction::Rows { up });
+    let (x, y) = match map.extent {
+        Some([x1, xn, y1, ym]) if map.xlabels.is_none() && map.ylabels.is_none() => (
+            placed_axis(cols, (x1, xn), Direction::Across),
+            placed_axis(rows, (y1, ym), Direction::Rows { up }),
+        ),
+        _ => (
+            axis(cols, map.xlabels.as_deref(), Direction::Across),
+            axis(rows, map.ylabels.as_deref(), Direction::Rows { up }),
+        ),
+    };
     let with_bar = area.w > 3.0 * BAR_ROOM;
     let left = texts.left(&y.labels());
     let width = area.w - left - PAD - if with_bar { BAR_ROOM } else { 0.0 };
@@ -254,6 +262,30 @@ fn overlay(svg: &mut Svg, plot: &Plot, panel: &Panel, shape: (usize, usize, bool
     svg.close("g");
 }
 
+/// The scale of an axis whose `n` cell centres run from `a` (the first) to `b` (the last) in
+/// data units: round data values as ticks, each at its place among the cells.
+fn placed_axis(n: usize, (a, b): (f64, f64), direction: Direction) -> Scale {
+    if n < 2 || a == b || !(a.is_finite() && b.is_finite()) {
+        return axis(n, None, direction);
+    }
+    let data = Scale::linear(a.min(b), a.max(b), 7);
+    let at = |v: f64| {
+        let index = (v - a) / (b - a) * (n - 1) as f64;
+        match direction {
+            Direction::Rows { up: false } => n as f64 - 0.5 - index,
+            _ => index + 0.5,
+        }
+    };
+    let mut ticks: Vec<(f64, String)> = data
+        .ticks
+        .iter()
+        .map(|&v| (at(v), data.label(v)))
+        .filter(|(p, _)| (0.0..=n as f64).contains(p))
+        .collect();
+    ticks.sort_by(|p, q| p.0.total_cmp(&q.0));
+    Scale::named(0.0, n as f64, ticks)
+}
+
 /// The colour bar: a vertical gradient from the minimum (bottom) to the maximum (top) in
 /// `bar`, with ticks on its right.
 fn colour_bar(svg: &mut Svg, bar: Rect, range: (f64, f64), colormap: Colormap, id: &str) {
@@ -351,6 +383,14 @@ mod tests {
             "mismatched labels fall back to indices"
         );
         let many = axis(64, None, Direction::Across);
+        let placed = placed_axis(21, (-1.0, 1.0), Direction::Across);
+        assert_eq!(
+            placed.label(10.5),
+            "0.0",
+            "the centre cell of -1..1 is at 0"
+        );
+        let down = placed_axis(5, (0.0, 4.0), Direction::Rows { up: false });
+        assert_eq!(down.label(4.5), "0", "row 1 (y = 0) is at the top");
         let up = axis(3, Some(&names), Direction::Rows { up: true });
         assert_eq!(up.label(0.5), "a", "axis(\"xy\") puts row 1 at the bottom");
         assert!(many.ticks.len() <= 12, "{:?}", many.ticks);
