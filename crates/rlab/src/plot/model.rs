@@ -295,10 +295,12 @@ impl Figures {
         }
     }
 
-    /// After a block: the `savefig` snapshots, then the current figure if it has content.
+    /// After a block: the `savefig` snapshots, then the current figure if it has content and
+    /// was changed after the last snapshot (a figure saved last is shown once, as
+    /// rustlab-notebook shows it).
     pub fn end_block(&mut self) -> Vec<Figure> {
         let mut out = std::mem::take(&mut self.snapshots);
-        if self.current.has_content() {
+        if self.current.has_content() && out.last() != Some(&self.current) {
             out.push(self.current.clone());
         }
         out
@@ -391,5 +393,16 @@ mod tests {
         f.begin_block();
         assert!(!f.current.has_content());
         assert!(f.end_block().is_empty());
+    }
+
+    #[test]
+    fn a_figure_saved_last_is_shown_once() {
+        let mut f = Figures::default();
+        f.current.panel().series.push(line());
+        f.snapshots.push(f.current.clone());
+        assert_eq!(f.end_block().len(), 1);
+        f.snapshots.push(f.current.clone());
+        f.current.panel().title = "changed after savefig".into();
+        assert_eq!(f.end_block().len(), 2);
     }
 }

@@ -36,9 +36,9 @@ pub(super) fn read_file(interp: &Interp, verb: &str, path: &str) -> LangResult<N
             "{verb}: cannot tell the port count of '{path}' (expected a .s1p, .s2p, … extension)"
         ))
     })?;
-    let full = interp.config.base_dir.join(path);
-    let text = (interp.config.host.read_source(&full))
-        .map_err(|e| LangError::runtime(e.message(verb, "read", path)))?;
+    let bytes = crate::builtins::session::files::read(interp, verb, path)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| LangError::runtime(format!("{verb}: '{path}' is not UTF-8 text")))?;
     touchstone::parse(&text, ports)
         .map_err(|e| LangError::runtime(format!("{verb}: '{path}': {e}")))
 }
@@ -145,10 +145,6 @@ pub(crate) fn save(interp: &mut Interp, args: Args) -> LangResult<Value> {
         )));
     }
     let text = touchstone::render(net)?;
-    if interp.config.write_files {
-        let full = interp.config.base_dir.join(&path);
-        (interp.config.host.write_file(&full, text.as_bytes()))
-            .map_err(|e| LangError::runtime(e.message("save", "write", &path)))?;
-    }
+    crate::builtins::session::files::write(interp, &path, text.into_bytes())?;
     Ok(Value::None)
 }

@@ -55,14 +55,21 @@ pub(crate) fn save(interp: &mut Interp, args: Args) -> LangResult<Value> {
         }
         _ => return Err(unsupported("save", &name)),
     };
-    let path = interp.config.base_dir.join(&name);
+    write(interp, &name, bytes)?;
+    Ok(Value::None)
+}
+
+/// Write `name` (relative to the script's folder): through the host where files may be
+/// written, else kept in the session, so a later read in the same run sees it.
+pub(crate) fn write(interp: &mut Interp, name: &str, bytes: Vec<u8>) -> LangResult<()> {
+    let path = interp.config.base_dir.join(name);
     if interp.config.write_files {
         (interp.config.host.write_file(&path, &bytes))
-            .map_err(|e| LangError::runtime(e.message("save", "write", &name)))?;
+            .map_err(|e| LangError::runtime(e.message("save", "write", name)))?;
     } else {
         interp.session.kept_files.insert(path, bytes);
     }
-    Ok(Value::None)
+    Ok(())
 }
 
 /// The `"name", value` pairs after the file name.
@@ -79,7 +86,7 @@ fn named_values(args: &Args) -> LangResult<Vec<(String, Value)>> {
 }
 
 /// The bytes of `name`: a file `save` kept in this session, else the host's.
-fn read(interp: &Interp, verb: &str, name: &str) -> LangResult<Vec<u8>> {
+pub(crate) fn read(interp: &Interp, verb: &str, name: &str) -> LangResult<Vec<u8>> {
     let path: PathBuf = interp.config.base_dir.join(name);
     if let Some(bytes) = interp.session.kept_files.get(&path) {
         return Ok(bytes.clone());

@@ -8,7 +8,7 @@
 
 mod cache;
 mod devices;
-mod files;
+pub(crate) mod files;
 mod formats;
 mod profile;
 mod workspace;
