@@ -1,7 +1,8 @@
 //! `firpm` and `firpmq`: argument checks and band specs for the exchange in `remez`, and
-//! `firpmq`'s integer taps — the design scaled by `2^(bits−1) − 1` and rounded, then
-//! refined over `n_iter` rounds of ±1 steps on each symmetric tap pair, each kept when it
-//! lowers the largest weighted error on the design grid.
+//! `firpmq`'s integer taps — the design scaled by each of a few gains (up to the one that puts
+//! the largest tap at full scale, `2^(bits−1) − 1`), rounded, then refined over `n_iter`
+//! rounds of ±1 steps on each symmetric tap pair and on two pairs at once, each kept when it
+//! lowers the largest weighted error; the best design relative to its gain is returned.
 
 use super::remez::{self, Band, Grid};
 use super::signal;
@@ -115,23 +116,52 @@ pub(super) fn firpmq(_: &mut Interp, args: Args) -> LangResult<Value> {
     }
     let rounds = rounds.min(100);
     let h = design(&args, &s)?;
-    let full = ((bits - 1) as f64).exp2();
-    let scale = full - 1.0;
+    let q = quantize(&h, &s, bits, rounds);
     let m = (s.n_taps - 1) / 2;
-    let mut q: Vec<f64> = h[m..]
-        .iter()
-        .map(|&t| (t * scale).round().clamp(-full, scale))
-        .collect();
-    refine(
-        &mut q,
-        &Grid::new(&s.bands, m + 1),
-        scale,
-        (-full, scale),
-        rounds,
-    );
     Ok(Value::row(
         (0..s.n_taps).map(|i| q[i.abs_diff(m)] + 0.0).collect(),
     ))
+}
+
+/// How many gains below the full-range one are tried.
+const GAINS: usize = 8;
+/// The spacing of the tried gains, as a fraction of the full-range gain.
+const GAIN_STEP: f64 = 0.0125;
+/// A bound on the work of the pair moves (grid points times pairs tried per round).
+const PAIR_WORK: usize = 4_000_000;
+/// A bound on the work of one refinement (grid points times moves tried, all rounds).
+const REFINE_WORK: usize = 50_000_000;
+
+/// The integer half-taps (centre first) of the best design found for float taps `h`: the
+/// design scaled by each of a few gains (the largest putting the largest tap at full scale,
+/// `2^(bits−1) − 1`, and the plain `2^(bits−1) − 1` scale), rounded and refined; the best by
+/// the largest weighted error relative to its gain is kept.
+fn quantize(h: &[f64], s: &Spec, bits: usize, rounds: usize) -> Vec<f64> {
+    let full = ((bits - 1) as f64).exp2();
+    let scale = full - 1.0;
+    let m = (s.n_taps - 1) / 2;
+    let half = &h[m..];
+    let g = Grid::new(&s.bands, m + 1);
+    let peak = half.iter().fold(0.0, |a: f64, t| a.max(t.abs()));
+    let top = if peak > 0.0 && peak.is_finite() {
+        scale / peak
+    } else {
+        scale
+    };
+    let mut gains = vec![scale];
+    gains.extend((0..GAINS).map(|j| top * (1.0 - GAIN_STEP * j as f64)));
+    let mut best: Option<(f64, Vec<f64>)> = None;
+    for gain in gains {
+        let mut q: Vec<f64> = half
+            .iter()
+            .map(|&t| (t * gain).round().clamp(-full, scale))
+            .collect();
+        let err = refine(&mut q, &g, gain, (-full, scale), rounds) / gain;
+        if best.as_ref().is_none_or(|b| err < b.0) {
+            best = Some((err, q));
+        }
+    }
+    best.map_or_else(Vec::new, |b| b.1)
 }
 
 /// The cosine-series amplitude `q0 + 2 Σ qk cos kω` of half-taps `q` on the grid.
@@ -161,37 +191,86 @@ fn worst(a: &[f64], g: &Grid, scale: f64) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// Greedy ±1 steps on each half-tap, kept when the worst error falls.
-fn refine(q: &mut [f64], g: &Grid, scale: f64, range: (f64, f64), rounds: usize) {
+/// The cosine `2 cos kω` (1 for the centre tap) of half-tap `k` on the grid.
+fn basis(k: usize, g: &Grid) -> Vec<f64> {
+    g.omega
+        .iter()
+        .map(|&w| {
+            if k == 0 {
+                1.0
+            } else {
+                2.0 * (k as f64 * w).cos()
+            }
+        })
+        .collect()
+}
+
+/// The largest weighted error against the scaled target of `a + s·b + t·c`.
+fn worst_moved(a: &[f64], moves: [(f64, &[f64]); 2], g: &Grid, scale: f64) -> f64 {
+    let [(s, b), (t, c)] = moves;
+    (0..a.len())
+        .map(|i| g.w[i] * (g.d[i] * scale - a[i] - s * b[i] - t * c[i]).abs())
+        .fold(0.0, f64::max)
+}
+
+/// Refines the half-taps `q` against the target scaled by `scale`: rounds of ±1 steps on
+/// each tap, then (while the work is bounded) of opposite or equal ±1 steps on two taps at
+/// once, each kept when the largest weighted error falls; returns that error.
+fn refine(q: &mut [f64], g: &Grid, scale: f64, range: (f64, f64), rounds: usize) -> f64 {
     let mut a = amplitude(q, g);
     let mut best = worst(&a, g, scale);
+    let n = q.len();
+    let pairs = n * n.saturating_sub(1) / 2 * 4;
+    let cos: Vec<Vec<f64>> = if pairs.saturating_mul(g.len()) <= PAIR_WORK {
+        (0..n).map(|k| basis(k, g)).collect()
+    } else {
+        Vec::new()
+    };
+    let zero = vec![0.0; g.len()];
+    let per_round = (2 * n + if cos.is_empty() { 0 } else { pairs }).saturating_mul(g.len());
+    let rounds = rounds.min((REFINE_WORK / per_round.max(1)).max(1));
+    let fits = |v: f64| v >= range.0 && v <= range.1;
     for _ in 0..rounds {
         let mut changed = false;
         for (k, qk) in q.iter_mut().enumerate() {
-            let basis: Vec<f64> = g
-                .omega
-                .iter()
-                .map(|&w| {
-                    if k == 0 {
-                        1.0
-                    } else {
-                        2.0 * (k as f64 * w).cos()
-                    }
-                })
-                .collect();
+            let owned;
+            let b: &[f64] = match cos.get(k) {
+                Some(b) => b,
+                None => {
+                    owned = basis(k, g);
+                    &owned
+                }
+            };
             for step in [1.0, -1.0] {
-                let v = *qk + step;
-                if v < range.0 || v > range.1 {
+                if !fits(*qk + step) {
                     continue;
                 }
-                let trial: Vec<f64> = a.iter().zip(&basis).map(|(x, b)| x + step * b).collect();
-                let err = worst(&trial, g, scale);
+                let err = worst_moved(&a, [(step, b), (0.0, &zero)], g, scale);
                 if err < best {
                     best = err;
-                    *qk = v;
-                    a = trial;
+                    *qk += step;
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += step * y);
                     changed = true;
                     break;
+                }
+            }
+        }
+        for k in 0..cos.len() {
+            for j in k + 1..cos.len() {
+                for (s, t) in [(1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (-1.0, -1.0)] {
+                    if !fits(q[k] + s) || !fits(q[j] + t) {
+                        continue;
+                    }
+                    let err = worst_moved(&a, [(s, &cos[k]), (t, &cos[j])], g, scale);
+                    if err < best {
+                        best = err;
+                        q[k] += s;
+                        q[j] += t;
+                        for (i, x) in a.iter_mut().enumerate() {
+                            *x += s * cos[k][i] + t * cos[j][i];
+                        }
+                        changed = true;
+                    }
                 }
             }
         }
@@ -199,4 +278,5 @@ fn refine(q: &mut [f64], g: &Grid, scale: f64, range: (f64, f64), rounds: usize)
             break;
         }
     }
+    best
 }
