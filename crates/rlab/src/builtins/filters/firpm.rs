@@ -255,28 +255,48 @@ fn refine(q: &mut [f64], g: &Grid, scale: f64, range: (f64, f64), rounds: usize)
                 }
             }
         }
-        for k in 0..cos.len() {
-            for j in k + 1..cos.len() {
-                for (s, t) in [(1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (-1.0, -1.0)] {
-                    if !fits(q[k] + s) || !fits(q[j] + t) {
-                        continue;
-                    }
-                    let err = worst_moved(&a, [(s, &cos[k]), (t, &cos[j])], g, scale);
-                    if err < best {
-                        best = err;
-                        q[k] += s;
-                        q[j] += t;
-                        for (i, x) in a.iter_mut().enumerate() {
-                            *x += s * cos[k][i] + t * cos[j][i];
-                        }
-                        changed = true;
-                    }
-                }
-            }
-        }
+        changed |= pair_moves(q, &mut a, &mut best, &cos, g, scale, range);
         if !changed {
             break;
         }
     }
     best
+}
+
+/// One pass of ±1 steps on two half-taps at once (with cosines `cos`), each kept when the
+/// largest weighted error `best` falls; whether any was kept.
+fn pair_moves(
+    q: &mut [f64],
+    a: &mut [f64],
+    best: &mut f64,
+    cos: &[Vec<f64>],
+    g: &Grid,
+    scale: f64,
+    range: (f64, f64),
+) -> bool {
+    let fits = |v: f64| v >= range.0 && v <= range.1;
+    let mut changed = false;
+    for (k, bk) in cos.iter().enumerate() {
+        for (j, bj) in cos.iter().enumerate().skip(k + 1) {
+            for (s, t) in [(1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (-1.0, -1.0)] {
+                let (Some(&qk), Some(&qj)) = (q.get(k), q.get(j)) else {
+                    continue;
+                };
+                if !fits(qk + s) || !fits(qj + t) {
+                    continue;
+                }
+                let err = worst_moved(a, [(s, bk), (t, bj)], g, scale);
+                if err < *best {
+                    *best = err;
+                    q[k] += s;
+                    q[j] += t;
+                    for ((x, y), z) in a.iter_mut().zip(bk).zip(bj) {
+                        *x += s * y + t * z;
+                    }
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed
 }
