@@ -108,7 +108,10 @@ pub(super) fn pwelch(interp: &mut Interp, args: Args) -> LangResult<Value> {
 }
 
 /// The STFT matrix (frequency rows × frame columns, row-major), f and t.
-fn stft_data(x: &[C64], fs: f64, seg: &Segments) -> (usize, usize, Vec<C64>, Vec<f64>, Vec<f64>) {
+/// An STFT: rows (frequencies), columns (frames), row-major data, the frequencies, the times.
+type Stft = (usize, usize, Vec<C64>, Vec<f64>, Vec<f64>);
+
+fn stft_data(x: &[C64], fs: f64, seg: &Segments) -> Stft {
     let spectra = segment_spectra(x, seg);
     let f = seg.frequencies(fs);
     let (rows, cols) = (f.len(), spectra.len());
@@ -130,13 +133,7 @@ fn stft_data(x: &[C64], fs: f64, seg: &Segments) -> (usize, usize, Vec<C64>, Vec
 /// `[S, f, t] = stft(x, fs[, window[, noverlap[, nfft[, sided]]]])` (Hann of 128 by
 /// default); with one output it also draws the spectrogram.
 pub(super) fn stft(interp: &mut Interp, args: Args) -> LangResult<Value> {
-    let (x, fs, seg) = setup(&args, Some(Window::Hann))?;
-    crate::limits::check_alloc(
-        seg.nfft,
-        x.len() / (seg.window.len() - seg.noverlap) + 1,
-        16,
-    )?;
-    let (rows, cols, data, f, t) = stft_data(&x, fs, &seg);
+    let (rows, cols, data, f, t) = checked_stft(&args)?;
     if args.nargout < 2 {
         let extent = even_extent(&t, &f);
         db_heatmap(interp, (rows, cols, extent), &data, STFT_AXES, true);
@@ -148,16 +145,22 @@ pub(super) fn stft(interp: &mut Interp, args: Args) -> LangResult<Value> {
     Ok(s)
 }
 
-/// `spectrogram(x, fs[, window[, noverlap[, nfft]]])`: a heatmap of `20·log10|STFT|`.
-pub(super) fn spectrogram(interp: &mut Interp, args: Args) -> LangResult<Value> {
-    args.arity(2, 5)?;
-    let (x, fs, seg) = setup(&args, Some(Window::Hann))?;
+/// The STFT of a call's signal and options (Hann of 128 by default), after checking its
+/// size against the memory limit.
+fn checked_stft(args: &Args) -> LangResult<Stft> {
+    let (x, fs, seg) = setup(args, Some(Window::Hann))?;
     crate::limits::check_alloc(
         seg.nfft,
         x.len() / (seg.window.len() - seg.noverlap) + 1,
         16,
     )?;
-    let (rows, cols, data, f, t) = stft_data(&x, fs, &seg);
+    Ok(stft_data(&x, fs, &seg))
+}
+
+/// `spectrogram(x, fs[, window[, noverlap[, nfft]]])`: a heatmap of `20·log10|STFT|`.
+pub(super) fn spectrogram(interp: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(2, 5)?;
+    let (rows, cols, data, f, t) = checked_stft(&args)?;
     let extent = even_extent(&t, &f);
     db_heatmap(interp, (rows, cols, extent), &data, STFT_AXES, true);
     Ok(Value::None)
