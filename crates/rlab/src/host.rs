@@ -1,6 +1,7 @@
 //! What the language asks of the place it runs in: the text of the files `run` and `import`
 //! name, writing the files `savefig` saves, a file's identity (so two spellings of one file
-//! are one file), how a path is named in messages, and a clock for the time limit.
+//! are one file), how a path is named in messages, a clock for the time limit, and the
+//! entropy an unseeded random stream starts from.
 //!
 //! Nothing else of the outside world is reachable from rlab: no network, no processes, no
 //! environment variables. A session gets its host through [`crate::Config`]; [`NativeHost`]
@@ -34,6 +35,23 @@ pub trait Host: Send + Sync + fmt::Debug {
     /// Time since the host was made, the clock of the time limit; `None` where there is no
     /// clock (runs are then bounded by cancellation only).
     fn elapsed(&self) -> Option<Duration>;
+    /// A fresh unpredictable number, the seed of an unseeded stream (a session made without
+    /// a seed, `seed()`). The default draws it from std's per-process random hash keys,
+    /// which come from the operating system where there is one.
+    fn entropy(&self) -> u64 {
+        os_entropy()
+    }
+}
+
+/// 64 unpredictable bits from std's randomly keyed hasher (seeded from the operating system's
+/// entropy; each `RandomState` differs), mixed with a process-wide counter.
+pub fn os_entropy() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static DRAWS: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(DRAWS.fetch_add(1, Ordering::Relaxed));
+    hasher.finish()
 }
 
 /// Why a host could not read or write a file. The language words the message; the host

@@ -3,6 +3,11 @@
 //! per lesson (or script), runs blocks or files in it, and receives printed text, figures and
 //! errors. Nothing here knows about books, Markdown or HTML.
 
+// Debian's WebAssembly toolchain (rustc-web) is older than the native one; `scripts/build-wasm`
+// sets `rlab_older_rustc` and `RUSTC_BOOTSTRAP=1` so it accepts the language features this
+// code uses that it has not stabilised yet.
+#![cfg_attr(rlab_older_rustc, feature(let_chains, unsigned_is_multiple_of))]
+
 /// `Zip::par_map_collect` where the `parallel` feature is on, the serial `map_collect`
 /// otherwise: element by element either way, so both give the same bits.
 macro_rules! par_map_collect {
@@ -110,9 +115,10 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session seeded with `seed`, or from OS entropy when `None` (as rustlab starts).
+    /// A session seeded with `seed`, or from the host's entropy when `None` (as rustlab
+    /// starts).
     pub fn new(config: Config, seed: Option<u64>) -> Session {
-        let rng = seed.map_or_else(Rng::from_entropy, Rng::seeded);
+        let rng = Rng::seeded(seed.unwrap_or_else(|| config.host.entropy()));
         Session {
             interp: Interp::new(config, rng),
         }

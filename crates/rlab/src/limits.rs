@@ -10,6 +10,21 @@ use super::error::{LangError, LangResult};
 use std::cell::Cell;
 use std::time::Duration;
 
+/// Run `f` on a fresh stack segment of `size` bytes when fewer than `red_zone` bytes are left
+/// (feature `stack-growth`, the native build). Without it `f` runs on the current stack, and
+/// the embedder sizes that stack for the depth limit (the WebAssembly module links with a
+/// large one).
+#[inline]
+pub(crate) fn with_stack<T>(red_zone: usize, size: usize, f: impl FnOnce() -> T) -> T {
+    #[cfg(feature = "stack-growth")]
+    return stacker::maybe_grow(red_zone, size, f);
+    #[cfg(not(feature = "stack-growth"))]
+    {
+        let _ = (red_zone, size);
+        f()
+    }
+}
+
 /// Default cap on one allocation: 2 GiB.
 pub const DEFAULT_MAX_ALLOC_BYTES: usize = 2 << 30;
 /// Default time limit of one run (a block, a script).

@@ -24,21 +24,9 @@ impl Rng {
         }
     }
 
-    /// A generator seeded from the operating system's entropy (rustlab's initial state).
-    pub fn from_entropy() -> Rng {
-        Rng {
-            inner: StdRng::from_entropy(),
-        }
-    }
-
     /// `seed(N)`: restart the stream.
     pub fn reseed(&mut self, seed: u64) {
         self.inner = StdRng::seed_from_u64(seed);
-    }
-
-    /// `seed()`: restart from OS entropy.
-    pub fn reseed_from_entropy(&mut self) {
-        self.inner = StdRng::from_entropy();
     }
 
     /// One standard normal draw (`randn`).

@@ -238,7 +238,7 @@ impl Interp {
     pub(crate) fn nested<T>(&mut self, body: impl FnOnce(&mut Interp) -> T) -> T {
         self.nesting += 1;
         let out = if self.nesting.is_multiple_of(STACK_CHECK_EVERY) {
-            stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || body(self))
+            crate::limits::with_stack(STACK_RED_ZONE, STACK_GROWTH, || body(self))
         } else {
             body(self)
         };

@@ -183,7 +183,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_here("nesting too deep"));
         }
         self.nesting += 1;
-        let result = stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || parse(self));
+        let result = crate::limits::with_stack(STACK_RED_ZONE, STACK_GROWTH, || parse(self));
         self.nesting -= 1;
         result
     }

@@ -87,7 +87,7 @@ pub(crate) static TABLE: &[Builtin] = &[
     Builtin {
         name: "seed",
         func: random::seed,
-        doc: "seed(N) | seed(): restart the random stream from N (or from OS entropy)",
+        doc: "seed(N) | seed(): restart the random stream from N (or from fresh entropy)",
     },
     Builtin {
         name: "repmat",

@@ -71,11 +71,12 @@ fn randi_bounds(args: &Args) -> LangResult<(i64, i64)> {
 }
 
 /// `seed(N)` restarts the stream from N and remembers N (for `parmap`); `seed()` restarts
-/// from OS entropy and forgets it.
+/// from the host's entropy and forgets it.
 pub(super) fn seed(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(0, 1)?;
     if args.is_empty() {
-        interp.rng.reseed_from_entropy();
+        let fresh = interp.config.host.entropy();
+        interp.rng.reseed(fresh);
         interp.last_seed = None;
         return Ok(Value::None);
     }

@@ -6,6 +6,7 @@ use crate::display;
 use crate::error::{LangError, LangResult};
 use crate::value::{C64, NumArray, Tensor3, Value};
 use std::collections::BTreeMap;
+#[cfg(feature = "npz")]
 use std::io::{Read, Write};
 use std::sync::Arc;
 
@@ -178,6 +179,7 @@ fn c_order(shape: &[usize], data: Vec<C64>) -> Vec<C64> {
 }
 
 /// A `.npz` archive of named values.
+#[cfg(feature = "npz")]
 pub(super) fn npz_bytes(entries: &[(String, Value)]) -> LangResult<Vec<u8>> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options =
@@ -194,6 +196,7 @@ pub(super) fn npz_bytes(entries: &[(String, Value)]) -> LangResult<Vec<u8>> {
 }
 
 /// The named values of a `.npz` archive, in archive order.
+#[cfg(feature = "npz")]
 pub(super) fn npz_values(bytes: &[u8]) -> LangResult<Vec<(String, Value)>> {
     let bad = |e: String| LangError::runtime(format!("load: not a valid .npz archive ({e})"));
     let mut zip =
@@ -213,6 +216,25 @@ pub(super) fn npz_values(bytes: &[u8]) -> LangResult<Vec<(String, Value)>> {
         out.push((name, npy_value(&data)?));
     }
     Ok(out)
+}
+
+/// Why a build without the `npz` feature (the page's interpreter) has no `.npz` archives.
+#[cfg(not(feature = "npz"))]
+fn npz_unavailable(verb: &str) -> LangError {
+    LangError::runtime(format!(
+        "{verb}: .npz archives are not available in this build of rlab (the page's \
+         interpreter); use .npy, .csv or .toml"
+    ))
+}
+
+#[cfg(not(feature = "npz"))]
+pub(super) fn npz_bytes(_entries: &[(String, Value)]) -> LangResult<Vec<u8>> {
+    Err(npz_unavailable("save"))
+}
+
+#[cfg(not(feature = "npz"))]
+pub(super) fn npz_values(_bytes: &[u8]) -> LangResult<Vec<(String, Value)>> {
+    Err(npz_unavailable("load"))
 }
 
 /// CSV text of a number, vector or matrix: one line per row, complex as `a+bi`.
