@@ -10,7 +10,9 @@
 
 pub(crate) mod common;
 pub mod epub;
-pub mod figure;
+/// Figures on a page (inline SVG, readout data, tables, animations): the `rlab-page` crate,
+/// shared with the page's live runs.
+pub use rlab_page::figure;
 pub mod highlight;
 pub mod lesson;
 pub mod markdown;
@@ -37,14 +39,7 @@ pub struct TocEntry {
     pub text: String,
 }
 
-/// A figure's own files: its SVG and, beside it with the same name, the CSV of its data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FigureFile {
-    /// Path of the SVG relative to the site root, e.g. `figures/12-x/block-3-1.svg`.
-    pub path: String,
-    pub svg: String,
-    pub csv: String,
-}
+pub use rlab_page::FigureFile;
 
 /// The page of one standalone script.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -72,23 +72,15 @@ fn section(doc: &mut Doc, i: usize) -> String {
     }
 }
 
-/// The printed text and the error of a run, each a `<pre>` that takes the keyboard focus (it
-/// scrolls sideways when a line is long).
+/// The printed text (unless `hide_output`) and the error of a run.
 fn outputs(block: &CodeBlock, run: &BlockRun) -> String {
-    let mut html = String::new();
-    if !run.text.is_empty() && !block.attrs.hide_output {
-        html.push_str(&format!(
-            "<pre class=\"output\" tabindex=\"0\">{}</pre>\n",
-            escape(&run.text)
-        ));
-    }
-    if let Some(e) = &run.error {
-        html.push_str(&format!(
-            "<pre class=\"output error\" tabindex=\"0\">{}</pre>\n",
-            escape(&e.error.to_string())
-        ));
-    }
-    html
+    let text = if block.attrs.hide_output {
+        ""
+    } else {
+        &run.text
+    };
+    let error = run.error.as_ref().map(|e| e.error.to_string());
+    rlab_page::output::html(text, error.as_deref())
 }
 
 /// The figures of block `n`, each embedded as `figures/<slug>/block-N-k.svg`, in a grid of
@@ -104,7 +96,7 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
         let target = (doc.ctx.xrefs).figure(&doc.lesson.slug, n - 1, k);
         let place = Place {
             file: figure_file(&doc.lesson.slug, n, k + 1),
-            page: &page,
+            link: &|to| links::href(&page, to),
             id: target.map_or_else(|| format!("rlf{n}-{}", k + 1), |t| t.anchor().to_string()),
             caption: target.map(crate::xref::Target::caption),
         };
@@ -124,7 +116,7 @@ fn animations(doc: &mut Doc, n: usize, animations: &[Animation]) -> String {
     for (k, anim) in animations.iter().enumerate() {
         let place = AnimationPlace {
             folder: format!("figures/{slug}/block-{n}-anim-{}", k + 1),
-            page: &page,
+            link: &|to| links::href(&page, to),
             id: format!("rla{n}-{}", k + 1),
         };
         let (files, shown) = figure::animation::embed(doc.ctx.draw_figure, anim, &place);

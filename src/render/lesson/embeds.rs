@@ -75,7 +75,7 @@ fn figures(doc: &mut Doc, shown: &Embedded, n: usize) -> String {
     for (j, fig) in shown.figures.iter().enumerate() {
         let place = Place {
             file: format!("figures/{slug}/output-{n}-{}.svg", j + 1),
-            page: &page,
+            link: &|to| links::href(&page, to),
             id: format!("rlfo{n}-{}", j + 1),
             caption: None,
         };

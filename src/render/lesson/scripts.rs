@@ -28,7 +28,7 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
                 .map(|(j, fig)| {
                     let place = Place {
                         file: format!("figures/{slug}/{name}-{}.svg", j + 1),
-                        page: &page,
+                        link: &|to| links::href(&page, to),
                         id: format!("rlf{}", j + 1),
                         caption: None,
                     };

@@ -7,33 +7,28 @@
 //! strip of frames instead (see `render::markdown`).
 
 use super::{Draw, csv_path, table};
-use crate::markup::escape;
-use crate::render::FigureFile;
-use crate::render::site::links;
+use crate::FigureFile;
+use rlab::markup::escape;
 use rlab::plot::model::Animation;
 
 /// Where an animation goes.
-pub(crate) struct AnimationPlace<'a> {
+pub struct AnimationPlace<'a> {
     /// Site folder of its frames, e.g. `figures/12-x/block-5-anim-1`.
     pub folder: String,
-    /// Site path of the page showing it.
-    pub page: &'a str,
+    /// The link from the page showing it to a site path (see [`super::Place::link`]).
+    pub link: &'a dyn Fn(&str) -> String,
     /// Its id on the page.
     pub id: String,
 }
 
 /// The frames' files and the HTML that shows the animation.
-pub(crate) fn embed(
-    draw: Draw,
-    anim: &Animation,
-    place: &AnimationPlace,
-) -> (Vec<FigureFile>, String) {
+pub fn embed(draw: Draw, anim: &Animation, place: &AnimationPlace) -> (Vec<FigureFile>, String) {
     let mut files = Vec::with_capacity(anim.frames.len());
     let mut hrefs = Vec::with_capacity(anim.frames.len());
     for (k, frame) in anim.frames.iter().enumerate() {
         let path = format!("{}/frame-{}.svg", place.folder, k + 1);
         let drawing = (draw.wide)(frame, &format!("{}-f{}", place.id, k + 1));
-        hrefs.push(links::href(place.page, &path));
+        hrefs.push((place.link)(&path));
         files.push(FigureFile {
             path,
             svg: drawing.svg,
@@ -107,7 +102,7 @@ mod tests {
         };
         let place = AnimationPlace {
             folder: "figures/01-a/block-2-anim-1".into(),
-            page: "01-a.html",
+            link: &|to| to.to_string(),
             id: "rla2-1".into(),
         };
         let (files, html) = embed(super::super::SVG, &anim, &place);

@@ -10,14 +10,13 @@
 //! container query on `figure.plot` (thresholds per column count: `rlf-cols2`, `rlf-cols3`
 //! for three and more); the narrow drawing's panel geometry is in a second JSON.
 
-pub(crate) mod animation;
+pub mod animation;
 mod data;
-pub(crate) mod table;
+pub mod table;
 
-use crate::markup::escape;
-use crate::render::FigureFile;
-use crate::render::site::links;
+use crate::FigureFile;
 use rlab::Figure;
+use rlab::markup::escape;
 use rlab::plot::svg::Drawing;
 
 /// The figure renderer (`rlab::plot::svg::draw` in the build; tests pass a stand-in).
@@ -37,11 +36,12 @@ pub const SVG: Draw = Draw {
 };
 
 /// Where a figure goes.
-pub(crate) struct Place<'a> {
+pub struct Place<'a> {
     /// Site path of its SVG file, e.g. `figures/12-x/block-5-1.svg`.
     pub file: String,
-    /// Site path of the page showing it.
-    pub page: &'a str,
+    /// The link from the page showing it to a site path (rlbook: relative and
+    /// percent-encoded; the page's live runs: a placeholder the page script replaces).
+    pub link: &'a dyn Fn(&str) -> String,
     /// Its id on the page (letters, digits, `-`).
     pub id: String,
     /// Its caption (`Figure 12.3: …`), shown under it and leading its accessible name.
@@ -49,7 +49,7 @@ pub(crate) struct Place<'a> {
 }
 
 /// The figure's files and the HTML that shows it on its page.
-pub(crate) fn embed(draw: Draw, fig: &Figure, place: &Place) -> (FigureFile, String) {
+pub fn embed(draw: Draw, fig: &Figure, place: &Place) -> (FigureFile, String) {
     let mut drawing = (draw.wide)(fig, &place.id);
     let mut narrow = (draw.narrow)(fig, &format!("{}-n", place.id));
     let mut caption = String::new();
@@ -59,10 +59,7 @@ pub(crate) fn embed(draw: Draw, fig: &Figure, place: &Place) -> (FigureFile, Str
         caption = format!("<figcaption>{}</figcaption>\n", escape(text));
     }
     let csv_path = csv_path(&place.file);
-    let (svg_href, csv_href) = (
-        links::href(place.page, &place.file),
-        links::href(place.page, &csv_path),
-    );
+    let (svg_href, csv_href) = ((place.link)(&place.file), (place.link)(&csv_path));
     let tables = table::html(fig, &csv_href);
     let data = if tables.is_empty() {
         String::new()
@@ -116,7 +113,7 @@ fn columns_class(width: u32) -> &'static str {
 }
 
 /// The CSV file beside an SVG file: `a/b.svg` → `a/b.csv`.
-pub(crate) fn csv_path(svg: &str) -> String {
+pub fn csv_path(svg: &str) -> String {
     match svg.strip_suffix(".svg") {
         Some(stem) => format!("{stem}.csv"),
         None => format!("{svg}.csv"),
@@ -159,7 +156,7 @@ mod tests {
         p.series.push(scatter);
         let place = Place {
             file: "figures/x/block-1-1.svg".into(),
-            page: "x.html",
+            link: &|to| format!("../{to}"),
             id: "rlf1-1".into(),
             caption: None,
         };
@@ -182,7 +179,7 @@ mod tests {
     fn a_figure_is_inline_svg_with_its_data_files_and_json() {
         let place = Place {
             file: "figures/a b/block-2-1.svg".into(),
-            page: "scripts/a b/demo.html",
+            link: &|to| format!("../../{}", to.replace(' ', "%20")),
             id: "f2-1".into(),
             caption: Some("Figure 2.1: Loss <train>".into()),
         };
@@ -213,7 +210,7 @@ mod tests {
     fn a_figure_has_its_own_and_a_narrow_drawing() {
         let place = Place {
             file: "figures/x/block-1-1.svg".into(),
-            page: "x.html",
+            link: &|to| format!("../{to}"),
             id: "fig-a".into(),
             caption: Some("Figure 1.1: Loss".into()),
         };

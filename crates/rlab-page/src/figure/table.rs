@@ -8,8 +8,8 @@
 //! y and one row for each component (`label: u`, `label: v`) in z. Series held over a heatmap
 //! follow its cells. Numbers keep every digit the record keeps.
 
-use crate::markup::escape;
 use rlab::Figure;
+use rlab::markup::escape;
 use rlab::plot::model::{Panel, Series, SeriesKind};
 use std::fmt::Write as _;
 

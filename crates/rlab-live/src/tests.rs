@@ -1,0 +1,72 @@
+//! The request protocol, natively.
+
+use super::*;
+use serde_json::Value as Json;
+
+fn ask(live: &mut Live, request: Json) -> Json {
+    serde_json::from_str(&live.handle(&request.to_string())).unwrap()
+}
+
+fn run(live: &mut Live, block: usize, code: &str) -> Json {
+    let req =
+        serde_json::json!({"op": "run", "block": block, "file": "a.md", "line": 3, "code": code});
+    ask(live, req)
+}
+
+#[test]
+fn blocks_share_a_session_and_a_rerun_resumes_from_before_the_block() {
+    let mut live = Live::default();
+    ask(&mut live, serde_json::json!({"op": "start", "seed": 42}));
+    assert_eq!(run(&mut live, 1, "x = 2;")["text"], "");
+    assert_eq!(run(&mut live, 2, "x = x + 1; disp(x)")["text"], "3\n");
+    // Block 2 again: from the state before it (x = 2), not after it.
+    assert_eq!(run(&mut live, 2, "x = x * 10; disp(x)")["text"], "20\n");
+    // Block 1 edited: later snapshots are dropped.
+    run(&mut live, 1, "x = 5;");
+    assert_eq!(run(&mut live, 2, "disp(x)")["text"], "5\n");
+}
+
+#[test]
+fn errors_carry_their_position_and_figures_their_files() {
+    let mut live = Live::default();
+    ask(&mut live, serde_json::json!({"op": "start", "seed": 1}));
+    let out = run(&mut live, 1, "y = 1;\nz = q + 1;");
+    let error = out["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("a.md:4:5: undefined variable 'q'\n"),
+        "{error}"
+    );
+    assert!(
+        error.contains("z = q + 1;") && error.contains('^'),
+        "{error}"
+    );
+    assert!(
+        out["html"]
+            .as_str()
+            .unwrap()
+            .contains("<pre class=\"output error\"")
+    );
+    let out = run(&mut live, 2, "plot(1:3, [3 1 2]);");
+    let html = out["html"].as_str().unwrap();
+    assert!(
+        html.contains("<figure class=\"plot\" id=\"rlf2-1\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"rlab-live:live/block-2-1.svg\""),
+        "{html}"
+    );
+    assert_eq!(out["files"][0]["path"], "live/block-2-1.svg");
+}
+
+#[test]
+fn the_seed_gives_the_builds_stream_and_faults_are_reported() {
+    let mut live = Live::default();
+    ask(&mut live, serde_json::json!({"op": "start", "seed": 42}));
+    let mut session = Session::new(Config::default(), Some(42));
+    let native = session.run_block("a.md", 3, "r = rand(1, 3)").text;
+    assert_eq!(run(&mut live, 1, "r = rand(1, 3)")["text"], native);
+    assert!(ask(&mut live, serde_json::json!({"op": "nope"}))["fault"].is_string());
+    let mut fresh = Live::default();
+    assert_eq!(run(&mut fresh, 1, "1")["fault"], "run before start");
+}
