@@ -192,6 +192,10 @@ pub(crate) struct Run {
 }
 
 /// Run `rlbook ARGS` in `dir` with `CI` unset unless given in `env`.
+/// A fixed `SOURCE_DATE_EPOCH`: an EPUB is dated now without it, so two made a second apart
+/// differ in `dcterms:modified`.
+pub(crate) const SOURCE_DATE: (&str, &str) = ("SOURCE_DATE_EPOCH", "951782400");
+
 pub(crate) fn rlbook(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"));
     cmd.current_dir(dir).args(args).env_remove("CI");

@@ -67,7 +67,7 @@ fn every_download_the_served_index_lists_is_served() {
 #[test]
 fn after_a_build_serve_serves_the_built_downloads_and_index() {
     let (_dir, book) = shipped_course();
-    let run = common::rlbook(&book, &["build"], &[]);
+    let run = common::rlbook(&book, &["build"], &[common::SOURCE_DATE]);
     assert!(run.ok, "{}", run.stderr);
     let built_index = std::fs::read_to_string(book.join("site/index.html")).unwrap();
     let links = download_links(&built_index);
@@ -137,7 +137,7 @@ fn a_download_asked_for_as_the_reload_arrives_is_the_reloaded_one() {
         let label = format!("(EPUB, {})", size_label(epub.len()));
         assert!(index.contains(&label), "{label}: {index}");
     }
-    let run = common::rlbook(&book, &["build"], &[]);
+    let run = common::rlbook(&book, &["build"], &[common::SOURCE_DATE]);
     assert!(run.ok, "{}", run.stderr);
     let built_index = std::fs::read_to_string(book.join("site/index.html")).unwrap();
     let at = built_index.rfind("</body>").unwrap();

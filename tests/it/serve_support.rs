@@ -3,6 +3,7 @@
 //! such as `/../x` reach the server as written), a WebSocket client, and waits for events
 //! with generous timeouts. Never measures time.
 
+use crate::common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -136,6 +137,7 @@ impl Served {
 
     /// Serve the book at `root` the way a user in the folder `cwd` does, `rlbook serve
     /// [BOOK]` (`book`: the argument, if any), and wait until its first pass is reported.
+    /// The EPUB's date is fixed ([`common::SOURCE_DATE`]) so that a build can match it.
     pub(crate) fn start_in(root: &Path, cwd: &Path, book: Option<&str>) -> Served {
         let mut command = Command::new(env!("CARGO_BIN_EXE_rlbook"));
         command
@@ -143,6 +145,7 @@ impl Served {
             .arg("serve")
             .args(book)
             .args(["--port", "0"])
+            .env(common::SOURCE_DATE.0, common::SOURCE_DATE.1)
             .env_remove("CI");
         let served = Served::spawn(command, None, root.to_path_buf());
         served.first_pass();
