@@ -66,10 +66,10 @@ pub struct Response {
 /// The page's interpreter: one session and the snapshot before each block.
 #[derive(Default)]
 pub struct Live {
-    config: Option<(Config, Option<u64>)>,
+    /// The session as the last run left it; `None` before `start`.
+    session: Option<Session>,
     /// `before[k]`: the session as it was before block k+1 ran.
     before: Vec<Session>,
-    session: Option<Session>,
 }
 
 impl Live {
@@ -110,8 +110,7 @@ impl Live {
                     cancel: None,
                     host: Arc::new(host::PageHost::new(files)),
                 };
-                self.session = Some(Session::new(config.clone(), seed));
-                self.config = Some((config, seed));
+                self.session = Some(Session::new(config, seed));
                 self.before.clear();
                 Response::default()
             }
@@ -128,17 +127,14 @@ impl Live {
     /// Run block `block`: resume from the session before it when it ran before, else from
     /// the current session (the page runs blocks 1…k−1 first).
     fn run(&mut self, block: usize, file: &str, line: u32, code: &str, cols: usize) -> Response {
-        let Some((config, seed)) = &self.config else {
+        let Some(current) = self.session.take() else {
             return Response {
                 fault: Some("run before start".into()),
                 ..Response::default()
             };
         };
         let k = block.max(1) - 1;
-        let mut session = match self.before.get(k) {
-            Some(saved) => saved.clone(),
-            None => (self.session.take()).unwrap_or_else(|| Session::new(config.clone(), *seed)),
-        };
+        let mut session = self.before.get(k).cloned().unwrap_or(current);
         self.before.truncate(k);
         if self.before.len() == k {
             self.before.push(session.clone());
@@ -189,7 +185,7 @@ fn figures_html(
     if figs.is_empty() {
         return String::new();
     }
-    let mut html = format!("<div class=\"figures\" style=\"--cols: {cols}\">\n");
+    let mut html = String::new();
     for (k, fig) in figs.iter().enumerate() {
         let place = Place {
             file: format!("live/block-{n}-{}.svg", k + 1),
@@ -201,8 +197,7 @@ fn figures_html(
         html.push_str(&shown);
         files.push(file);
     }
-    html.push_str("</div>\n");
-    html
+    figure::grid(cols, &html)
 }
 
 /// The animations of block `n`.

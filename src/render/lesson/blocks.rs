@@ -91,7 +91,7 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
     }
     let page = links::lesson_page(&doc.lesson.slug);
     let cols = block.directives.grid.unwrap_or(1);
-    let mut html = format!("<div class=\"figures\" style=\"--cols: {cols}\">\n");
+    let mut html = String::new();
     for (k, fig) in figures.iter().enumerate() {
         let target = (doc.ctx.xrefs).figure(&doc.lesson.slug, n - 1, k);
         let place = Place {
@@ -104,8 +104,7 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
         html.push_str(&figure_html);
         doc.figures.push(file);
     }
-    html.push_str("</div>\n");
-    html
+    figure::grid(cols, &html)
 }
 
 /// The animations of block `n`, their frames as `figures/<slug>/block-N-anim-K/frame-F.svg`.

@@ -71,7 +71,7 @@ fn figures(doc: &mut Doc, shown: &Embedded, n: usize) -> String {
     }
     let slug = encode_segment(&doc.lesson.slug);
     let page = links::lesson_page(&doc.lesson.slug);
-    let mut html = "<div class=\"figures\" style=\"--cols: 1\">\n".to_string();
+    let mut html = String::new();
     for (j, fig) in shown.figures.iter().enumerate() {
         let place = Place {
             file: format!("figures/{slug}/output-{n}-{}.svg", j + 1),
@@ -83,8 +83,7 @@ fn figures(doc: &mut Doc, shown: &Embedded, n: usize) -> String {
         html.push_str(&figure_html);
         doc.figures.push(file);
     }
-    html.push_str("</div>\n");
-    html
+    figure::grid(1, &html)
 }
 
 #[cfg(test)]

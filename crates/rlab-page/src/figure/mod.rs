@@ -95,6 +95,12 @@ pub fn embed(draw: Draw, fig: &Figure, place: &Place) -> (FigureFile, String) {
     (file, html)
 }
 
+/// Figures shown side by side in a grid of `cols` columns (`<!-- grid: N -->`); `figures` is
+/// their HTML, one [`embed`] after another.
+pub fn grid(cols: usize, figures: &str) -> String {
+    format!("<div class=\"figures\" style=\"--cols: {cols}\">\n{figures}</div>\n")
+}
+
 /// `svg` (drawn with ids prefixed `id`) with `text` leading its title.
 fn with_caption(svg: &str, id: &str, text: &str) -> String {
     let title = format!("<title id=\"{id}-t\">");

@@ -105,7 +105,10 @@ fn parmap(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(2, 2)?;
     let f = function_arg(&args)?;
     let inputs = inputs_arg(&args)?;
-    let master = (interp.last_seed).unwrap_or_else(|| interp.config.host.entropy());
+    let master = match interp.last_seed {
+        Some(seed) => seed,
+        None => interp.config.host.entropy(),
+    };
     let mut results = Vec::with_capacity(inputs.len());
     for (k, x) in inputs.into_iter().enumerate() {
         interp.check_time()?;
