@@ -11,11 +11,10 @@
 #[cfg(target_arch = "wasm32")]
 mod abi;
 mod host;
+mod page;
 
 use rlab::{Config, Limits, Session};
 use rlab_page::FigureFile;
-use rlab_page::figure::animation::AnimationPlace;
-use rlab_page::figure::{self, Place};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,23 +24,62 @@ use std::time::Duration;
 #[derive(Debug, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Request {
-    /// A fresh session: `seed` as the book's, limits from book.toml, the shipped files.
+    /// A fresh session: `seed` as the book's, limits from book.toml, the shipped files,
+    /// script mode for a script page.
     Start {
         seed: Option<u64>,
         #[serde(default)]
         time_ms: Option<u64>,
         #[serde(default)]
+        max_alloc: Option<usize>,
+        #[serde(default)]
+        max_depth: Option<usize>,
+        #[serde(default)]
+        script: bool,
+        #[serde(default)]
         files: BTreeMap<String, String>,
     },
-    /// Run block `block` (1-based) of the page: `code` from line `line` of `file`.
+    /// Run step `step` (1-based among the page's blocks and inline values; `block` when
+    /// absent), the page's block `block`: `code` from line `line` of `file`.
     Run {
+        #[serde(default)]
+        step: Option<usize>,
         block: usize,
         file: String,
         line: u32,
         code: String,
         #[serde(default = "one")]
         cols: usize,
+        /// The block shows no printed text (`hide_output`).
+        #[serde(default)]
+        hide_output: bool,
+        /// The build's ids and captions of the block's figures, in order.
+        #[serde(default)]
+        figures: Vec<FigureName>,
     },
+    /// Evaluate step `step`, an inline value `${expr}` (or `${expr:format}`) at `line`:`col`
+    /// of `file`, whose whole line is `line_text`.
+    Inline {
+        step: usize,
+        file: String,
+        line: u32,
+        col: u32,
+        #[serde(default)]
+        line_text: String,
+        expr: String,
+        #[serde(default)]
+        format: Option<String>,
+    },
+    /// Run a whole script page (`file`: its name in messages).
+    Script { file: String, code: String },
+}
+
+/// A figure's id and caption on the built page.
+#[derive(Debug, Default, Deserialize)]
+pub struct FigureName {
+    pub id: String,
+    #[serde(default)]
+    pub caption: Option<String>,
 }
 
 fn one() -> usize {
@@ -51,7 +89,7 @@ fn one() -> usize {
 /// What the module answers.
 #[derive(Debug, Default, Serialize, PartialEq)]
 pub struct Response {
-    /// The printed text of the run, untrimmed.
+    /// The printed text of the run, untrimmed (an inline value: the value as shown).
     pub text: String,
     /// The error as the terminal shows it (`file:line:col: message`, source line, caret).
     pub error: Option<String>,
@@ -63,12 +101,21 @@ pub struct Response {
     pub fault: Option<String>,
 }
 
-/// The page's interpreter: one session and the snapshot before each block.
+impl Response {
+    fn fault(message: impl Into<String>) -> Response {
+        Response {
+            fault: Some(message.into()),
+            ..Response::default()
+        }
+    }
+}
+
+/// The page's interpreter: one session and the snapshot before each step.
 #[derive(Default)]
 pub struct Live {
     /// The session as the last run left it; `None` before `start`.
     session: Option<Session>,
-    /// `before[k]`: the session as it was before block k+1 ran.
+    /// `before[k]`: the session as it was before step k+1 ran.
     before: Vec<Session>,
 }
 
@@ -77,10 +124,7 @@ impl Live {
     pub fn handle(&mut self, request: &str) -> String {
         let response = match serde_json::from_str::<Request>(request) {
             Ok(req) => self.answer(req),
-            Err(e) => Response {
-                fault: Some(format!("unreadable request: {e}")),
-                ..Response::default()
-            },
+            Err(e) => Response::fault(format!("unreadable request: {e}")),
         };
         serde_json::to_string(&response).unwrap_or_else(|_| "{}".into())
     }
@@ -90,130 +134,117 @@ impl Live {
             Request::Start {
                 seed,
                 time_ms,
+                max_alloc,
+                max_depth,
+                script,
                 files,
             } => {
-                let files = files
-                    .into_iter()
-                    .map(|(k, v)| (k, v.into_bytes()))
-                    .collect();
-                // Every field spelled out: `Config::default()` makes a native host, whose
-                // clock does not exist in the module.
-                let config = Config {
-                    mode: rlab::Mode::Notebook,
-                    base_dir: ".".into(),
-                    limits: Limits {
-                        time: time_ms.map(Duration::from_millis),
-                        ..Limits::default()
-                    },
-                    stream_stdout: false,
-                    write_files: false,
-                    cancel: None,
-                    host: Arc::new(host::PageHost::new(files)),
+                let defaults = Limits::default();
+                let limits = Limits {
+                    time: time_ms.map(Duration::from_millis),
+                    max_alloc_bytes: max_alloc.unwrap_or(defaults.max_alloc_bytes),
+                    max_call_depth: max_depth.unwrap_or(defaults.max_call_depth),
                 };
-                self.session = Some(Session::new(config, seed));
+                self.session = Some(Session::new(config(limits, script, files), seed));
                 self.before.clear();
                 Response::default()
             }
             Request::Run {
+                step,
                 block,
                 file,
                 line,
                 code,
                 cols,
-            } => self.run(block, &file, line, &code, cols),
+                hide_output,
+                figures,
+            } => {
+                let names = page::Names {
+                    block,
+                    cols,
+                    hide_output,
+                    figures: &figures,
+                };
+                self.step(step.unwrap_or(block), |s| {
+                    page::block(&names, s.run_block(&file, line, &code))
+                })
+            }
+            Request::Inline {
+                step,
+                file,
+                line,
+                col,
+                line_text,
+                expr,
+                format,
+            } => self.step(step, |s| {
+                let site = rlab::InlineSite {
+                    file: &file,
+                    line,
+                    col,
+                    line_text: &line_text,
+                };
+                match s.interpolate(&site, &expr, format.as_deref()) {
+                    Ok(text) => Response {
+                        text,
+                        ..Response::default()
+                    },
+                    Err(e) => Response {
+                        error: Some(page::terminal_text(&e)),
+                        ..Response::default()
+                    },
+                }
+            }),
+            Request::Script { file, code } => self.step(1, |s| {
+                let names = page::Names {
+                    block: 1,
+                    cols: 1,
+                    hide_output: false,
+                    figures: &[],
+                };
+                page::block(&names, s.run_script_source(&file, &code))
+            }),
         }
     }
 
-    /// Run block `block`: resume from the session before it when it ran before, else from
-    /// the current session (the page runs blocks 1…k−1 first).
-    fn run(&mut self, block: usize, file: &str, line: u32, code: &str, cols: usize) -> Response {
+    /// Run step `step` (1-based) with `run`: resume from the session before it when it ran
+    /// before, else from the current session (the page runs steps 1…k−1 first).
+    fn step(&mut self, step: usize, run: impl FnOnce(&mut Session) -> Response) -> Response {
         let Some(current) = self.session.take() else {
-            return Response {
-                fault: Some("run before start".into()),
-                ..Response::default()
-            };
+            return Response::fault("run before start");
         };
-        let k = block.max(1) - 1;
+        let k = step.max(1) - 1;
         let mut session = self.before.get(k).cloned().unwrap_or(current);
         self.before.truncate(k);
         if self.before.len() == k {
             self.before.push(session.clone());
         }
-        let out = session.run_block(file, line, code);
+        let response = run(&mut session);
         self.session = Some(session);
-        let error = out.error.as_ref().map(terminal_text);
-        let mut files = Vec::new();
-        let mut html = rlab_page::output::html(&out.text, error.as_deref());
-        html.push_str(&figures_html(block, cols, &out.figures, &mut files));
-        html.push_str(&animations_html(block, &out.animations, &mut files));
-        Response {
-            text: out.text,
-            error,
-            html,
-            files,
-            fault: None,
-        }
+        response
     }
 }
 
-/// An error as the terminal shows it: `file:line:col: message`, then the source line with
-/// its caret.
-fn terminal_text(error: &rlab::RunError) -> String {
-    let mut text = match error.file.as_str() {
-        "" => error.error.to_string(),
-        file => format!("{file}:{}:{}: {}", error.line, error.col, error.error),
-    };
-    if !error.excerpt.is_empty() {
-        text.push('\n');
-        text.push_str(&error.excerpt);
+/// The session's configuration, every field spelled out: `Config::default()` makes a
+/// native host, whose clock does not exist in the module.
+fn config(limits: Limits, script: bool, files: BTreeMap<String, String>) -> Config {
+    let files = files
+        .into_iter()
+        .map(|(k, v)| (k, v.into_bytes()))
+        .collect();
+    Config {
+        mode: if script {
+            rlab::Mode::Script
+        } else {
+            rlab::Mode::Notebook
+        },
+        base_dir: ".".into(),
+        limits,
+        stream_stdout: false,
+        write_files: false,
+        cancel: None,
+        host: Arc::new(host::PageHost::new(files)),
     }
-    text
-}
-
-/// A live figure's link: a placeholder the page replaces with an object URL of the file.
-fn live_link(path: &str) -> String {
-    format!("rlab-live:{path}")
-}
-
-/// The figures of block `n` in their grid, as the build draws them.
-fn figures_html(
-    n: usize,
-    cols: usize,
-    figs: &[rlab::Figure],
-    files: &mut Vec<FigureFile>,
-) -> String {
-    if figs.is_empty() {
-        return String::new();
-    }
-    let mut html = String::new();
-    for (k, fig) in figs.iter().enumerate() {
-        let place = Place {
-            file: format!("live/block-{n}-{}.svg", k + 1),
-            link: &live_link,
-            id: format!("rlf{n}-{}", k + 1),
-            caption: None,
-        };
-        let (file, shown) = figure::embed(figure::SVG, fig, &place);
-        html.push_str(&shown);
-        files.push(file);
-    }
-    figure::grid(cols, &html)
-}
-
-/// The animations of block `n`.
-fn animations_html(n: usize, anims: &[rlab::Animation], files: &mut Vec<FigureFile>) -> String {
-    let mut html = String::new();
-    for (k, anim) in anims.iter().enumerate() {
-        let place = AnimationPlace {
-            folder: format!("live/block-{n}-anim-{}", k + 1),
-            link: &live_link,
-            id: format!("rla{n}-{}", k + 1),
-        };
-        let (frames, shown) = figure::animation::embed(figure::SVG, anim, &place);
-        html.push_str(&shown);
-        files.extend(frames);
-    }
-    html
 }
 
 #[cfg(test)]

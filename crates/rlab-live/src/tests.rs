@@ -70,3 +70,44 @@ fn the_seed_gives_the_builds_stream_and_faults_are_reported() {
     let mut fresh = Live::default();
     assert_eq!(run(&mut fresh, 1, "1")["fault"], "run before start");
 }
+
+#[test]
+fn inline_values_are_steps_of_the_session_and_figures_take_the_builds_names() {
+    let mut live = Live::default();
+    ask(&mut live, serde_json::json!({"op": "start", "seed": 7}));
+    run(&mut live, 1, "x = 0.5;");
+    let inline = serde_json::json!({"op": "inline", "step": 2, "file": "a.md", "line": 9,
+        "col": 3, "line_text": "v ${x * 2}", "expr": "x * 2"});
+    assert_eq!(ask(&mut live, inline)["text"], "1");
+    let req = serde_json::json!({"op": "run", "step": 3, "block": 2, "file": "a.md",
+        "line": 12, "code": "plot(1:2, [x x]);", "cols": 1, "hide_output": true,
+        "figures": [{"id": "fig-flat", "caption": "Figure 1.1: flat"}]});
+    let html = ask(&mut live, req)["html"].as_str().unwrap().to_string();
+    assert!(
+        html.contains("id=\"fig-flat\"") && html.contains("Figure 1.1: flat"),
+        "{html}"
+    );
+}
+
+#[test]
+fn the_books_limits_stop_a_runaway_block_and_a_script_runs_whole() {
+    let mut live = Live::default();
+    let start = serde_json::json!({"op": "start", "seed": 1, "time_ms": 50, "max_depth": 8});
+    ask(&mut live, start);
+    let out = run(&mut live, 1, "while true\nend");
+    assert!(
+        out["error"].as_str().unwrap().contains("time limit"),
+        "{out}"
+    );
+    let out = run(&mut live, 2, "function r = f(n)\nr = f(n + 1);\nend\nf(1)");
+    assert!(out["error"].as_str().unwrap().contains("depth"), "{out}");
+    ask(
+        &mut live,
+        serde_json::json!({"op": "start", "seed": 1, "script": true}),
+    );
+    let out = ask(
+        &mut live,
+        serde_json::json!({"op": "script", "file": "s.rlab", "code": "disp(4)"}),
+    );
+    assert_eq!(out["text"], "4\n");
+}
