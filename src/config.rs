@@ -6,6 +6,7 @@
 
 mod edition;
 mod links;
+mod live;
 mod output;
 
 pub use edition::Edition;
@@ -30,6 +31,8 @@ pub struct Config {
     pub links: LinkSettings,
     /// The edition written unless the command line names one (`[edition] default`).
     pub edition: Edition,
+    /// The HTML pages run their rlab blocks on request (`[live] enabled`).
+    pub live: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -138,6 +141,7 @@ struct RawConfig {
     output: output::RawOutput,
     links: links::RawLinks,
     edition: edition::RawEdition,
+    live: live::RawLive,
 }
 
 #[derive(Debug, Deserialize)]
@@ -207,6 +211,7 @@ impl Config {
             outputs,
             links,
             edition: raw.edition.default,
+            live: raw.live.enabled,
         })
     }
 

@@ -23,6 +23,9 @@ pub struct BlockAttrs {
     pub label: Option<String>,
     /// The caption shown under the block's figures.
     pub caption: Option<String>,
+    /// `live=false`: the page offers no Run or Edit for it (it still runs in the page's
+    /// session, as at build time).
+    pub not_live: bool,
 }
 
 /// Directives from HTML comments before the fence.
@@ -111,6 +114,9 @@ fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
             ));
         }
         Some(("caption", v)) => attrs.caption = Some(v.to_string()),
+        Some(("live", "false")) => attrs.not_live = true,
+        Some(("live", "true")) => attrs.not_live = false,
+        Some(("live", v)) => return Err(format!("live must be true or false, got '{v}'")),
         Some((key @ ("rtol" | "atol"), v)) => {
             let x = v
                 .parse::<f64>()
@@ -130,7 +136,7 @@ fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
 
 fn unknown_attr(word: &str) -> String {
     format!(
-        "unknown block attribute '{word}' (known: no_run, should_error, no_check, hide_output, name=, rtol=, atol=, label=, caption=)"
+        "unknown block attribute '{word}' (known: no_run, should_error, no_check, hide_output, name=, rtol=, atol=, label=, caption=, live=)"
     )
 }
 
@@ -231,6 +237,10 @@ mod tests {
         );
         assert!(parse_info("rlab,name=a/b").is_err());
         assert!(parse_info("rlab,no_run,should_error").is_err());
+        let (_, a) = parse_info("rlab,live=false").unwrap().unwrap();
+        assert!(a.not_live);
+        let err = parse_info("rlab,live=no").unwrap_err();
+        assert!(err.contains("live must be true or false"), "{err}");
     }
 
     #[test]

@@ -76,6 +76,9 @@ fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, L
         blocks: blocks.collect(),
         inlines: inlines.collect(),
         scripts: run.scripts.clone(),
+        // What a solution read with `run` or `import` is the solution's too: the page ships
+        // none of the lesson's files rather than one of those.
+        files: Vec::new(),
     };
     let outside_blocks = lesson.blocks.iter().filter(|b| outside(&b.span)).count();
     let outside_inlines = lesson.inlines.iter().filter(|i| outside(&i.span)).count();

@@ -61,6 +61,10 @@ pub struct LessonRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
     pub scripts: Vec<ScriptRun>,
+    /// The files the lesson's blocks read with `run` or `import` (the page ships them for
+    /// its live runs).
+    #[serde(default)]
+    pub files: Vec<std::path::PathBuf>,
 }
 
 pub(crate) fn session(

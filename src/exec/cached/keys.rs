@@ -200,6 +200,12 @@ impl Part<ScriptRun> {
 }
 
 impl<T> Part<T> {
+    /// The files the run read that could be read, in the order first read.
+    pub(crate) fn read_files(&self) -> Vec<PathBuf> {
+        let readable = self.files.iter().filter(|f| f.digest.is_some());
+        readable.map(|f| f.path.clone()).collect()
+    }
+
     /// Same key, same context when the run has errors, and the files it read unchanged.
     fn stands(&self, key: Digest, has_errors: bool, context: impl Fn() -> Digest) -> bool {
         self.key == key

@@ -73,10 +73,12 @@ impl LessonEntry {
 
     /// The lesson's run.
     fn into_run(self) -> LessonRun {
+        let files = self.notebook.as_ref().map(|p| p.read_files());
         let (blocks, inlines) = self.notebook.map(|p| p.run).unwrap_or_default();
         LessonRun {
             blocks,
             inlines,
+            files: files.unwrap_or_default(),
             scripts: self.scripts.into_iter().map(|p| p.run).collect(),
         }
     }
