@@ -7,7 +7,7 @@
 //
 // Keyboard first: Tab is not bound, so Tab and Shift-Tab move the focus out of the editor;
 // Enter keeps or adjusts the indentation; Ctrl-Enter, Cmd-Enter and Shift-Enter run the
-// block. The look comes from the page's CSS variables (light and dark), the colours of the
+// block. Long lines wrap, so the editor has no scrolling region of its own. The look comes from the page's CSS variables (light and dark), the colours of the
 // code from theme/highlight.css through the page's own `hl-` classes (rlab-highlight.js).
 
 import { EditorState, Prec } from "@codemirror/state";
@@ -88,6 +88,7 @@ function extensions({ label, onRun, onChange }) {
     drawSelection(),
     highlightSpecialChars(),
     highlightActiveLine(),
+    EditorView.lineWrapping,
     bracketMatching(),
     indentOnInput(),
     indentUnit.of("  "),
