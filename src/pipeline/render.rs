@@ -43,9 +43,11 @@ pub(super) fn page_keys(
     xrefs: &Xrefs,
     strict: bool,
 ) -> Vec<Digest> {
-    let edition = book.config.edition;
     let key = |(lesson, run): (&Lesson, &LessonRun)| match page_cache::page_key(
-        strict, edition, lesson, run,
+        strict,
+        &book.config,
+        lesson,
+        run,
     ) {
         Some(key) => KeyHasher::new("page and xrefs")
             .digest(&key)
@@ -252,5 +254,6 @@ fn unrendered_page(lesson: &Lesson) -> LessonHtml {
         scripts: Vec::new(),
         warnings: Vec::new(),
         linked: Vec::new(),
+        live: None,
     }
 }

@@ -78,4 +78,7 @@ pub struct LessonHtml {
     /// The lessons the page looked up by slug (its links), with the title each had then
     /// (`None`: not in the book): the page stands while they are unchanged.
     pub linked: Vec<(String, Option<String>)>,
+    /// The page's live-code script (`live/<slug>.js`), when the reader may run its blocks.
+    #[serde(default)]
+    pub live: Option<String>,
 }

@@ -5,27 +5,46 @@
 //! has the title it had (or is still absent). The renderers (KaTeX, syntect, the figure
 //! renderer) are rlbook's own, pinned by the build in the file header. The edition is part
 //! of the key too: a student page is never taken for the teacher page of the same lesson.
+//! With live code on, so are the settings and files its live script carries.
 
 use super::LessonHtml;
 use crate::book::{Book, Lesson};
 use crate::cache::digest::{Digest, KeyHasher};
 use crate::cache::{Cache, CacheFile, inputs};
-use crate::config::Edition;
+use crate::config::Config;
 use crate::exec::LessonRun;
 
 /// The key of one lesson's page (`None` when the run cannot be serialized).
 pub(crate) fn page_key(
     strict: bool,
-    edition: Edition,
+    config: &Config,
     lesson: &Lesson,
     run: &LessonRun,
 ) -> Option<Digest> {
-    let run = bincode::serialize(run).ok()?;
+    let bytes = bincode::serialize(run).ok()?;
     let mut h = KeyHasher::new("page");
-    h.bool(strict).str(edition.name());
+    h.bool(strict).str(config.edition.name());
     inputs::lesson(&mut h, lesson);
-    h.bytes(&run);
+    h.bytes(&bytes);
+    live_inputs(&mut h, config, run);
     Some(h.finish())
+}
+
+/// What a page's live script holds besides the lesson and its run: the `[exec]` settings and
+/// the texts of the files the run read.
+fn live_inputs(h: &mut KeyHasher, config: &Config, run: &LessonRun) {
+    h.bool(config.live);
+    if !config.live {
+        return;
+    }
+    let exec = &config.exec;
+    h.u64(exec.seed).f64(exec.time_limit.as_secs_f64());
+    h.u64(exec.max_alloc_bytes as u64)
+        .u64(exec.max_call_depth as u64);
+    for path in &run.files {
+        h.path(path)
+            .opt_str(std::fs::read_to_string(path).ok().as_deref());
+    }
 }
 
 /// Whether `page` still shows the lessons it links to as `book` has them.
@@ -103,6 +122,7 @@ mod tests {
                 "w",
             )],
             linked: Vec::new(),
+            live: Some("self.rlabLiveData={};\n".into()),
         }
     }
 
@@ -112,7 +132,7 @@ mod tests {
         let cache = Cache::new(dir.path(), true);
         let a = lesson("01-a", "# A\n\nText.\n");
         let b = book(vec![a.clone()]);
-        let key = page_key(false, Edition::Teacher, &a, &LessonRun::default()).unwrap();
+        let key = page_key(false, &b.config, &a, &LessonRun::default()).unwrap();
         assert!(load(&cache, &b, &a, &key).is_none());
         assert!(store(&cache, &a, &key, &page()));
         assert_eq!(load(&cache, &b, &a, &key), Some(page()));
@@ -127,13 +147,24 @@ mod tests {
         let b = lesson("02-b", "# B\n");
         let base = book(vec![a.clone(), b.clone()]);
         let run = LessonRun::default();
-        let key =
-            |l: &Lesson, r: &LessonRun, strict| page_key(strict, Edition::Teacher, l, r).unwrap();
+        let config = &base.config;
+        let key = |l: &Lesson, r: &LessonRun, strict| page_key(strict, config, l, r).unwrap();
         let k = key(&a, &run, false);
         assert_eq!(k, key(&a, &run, false));
         assert_ne!(k, key(&a, &run, true));
-        let student = page_key(false, Edition::Student, &a, &run).unwrap();
-        assert_ne!(k, student);
+        let student = Config {
+            edition: crate::config::Edition::Student,
+            ..config.clone()
+        };
+        assert_ne!(k, page_key(false, &student, &a, &run).unwrap());
+        let no_live = Config {
+            live: false,
+            ..config.clone()
+        };
+        assert_ne!(k, page_key(false, &no_live, &a, &run).unwrap());
+        let mut slower = config.clone();
+        slower.exec.time_limit *= 2;
+        assert_ne!(k, page_key(false, &slower, &a, &run).unwrap());
         let linking = LessonHtml {
             linked: vec![("02-b".into(), Some("B".into()))],
             ..page()

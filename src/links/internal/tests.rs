@@ -18,6 +18,7 @@ fn page(slug: &str, body: &str) -> LessonHtml {
         scripts: Vec::new(),
         warnings: Vec::new(),
         linked: Vec::new(),
+        live: None,
     }
 }
 

@@ -52,7 +52,12 @@ fn section(doc: &mut Doc, i: usize) -> String {
         return String::new();
     };
     let n = i + 1;
-    let mut html = format!("<section class=\"rlab-block\" id=\"block-{n}\">\n");
+    let live = if super::live::offers(doc, block) {
+        " data-live"
+    } else {
+        ""
+    };
+    let mut html = format!("<section class=\"rlab-block\" id=\"block-{n}\"{live}>\n");
     if !block.directives.hide {
         html.push_str(&highlight_rlab(&block.code));
         html.push('\n');

@@ -41,6 +41,7 @@ mod blocks;
 mod containers;
 mod embeds;
 mod links;
+mod live;
 mod mathml;
 mod scripts;
 mod sections;
@@ -171,6 +172,7 @@ pub fn render_lesson(
             .collect();
         return Err(Diagnostics(errors).into());
     }
+    let live = live::script(&doc);
     Ok(LessonHtml {
         slug: lesson.slug.clone(),
         title: lesson.title.clone(),
@@ -181,6 +183,7 @@ pub fn render_lesson(
         scripts: scripts::pages(ctx, lesson, run),
         warnings: doc.warnings,
         linked: doc.linked,
+        live,
     })
 }
 

@@ -116,6 +116,8 @@ struct LessonData<'a> {
     title: &'a str,
     body: &'a str,
     toc: Vec<TocItem<'a>>,
+    /// The link to the page's live-code script, when the reader may run its blocks.
+    live: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -172,6 +174,8 @@ pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Resul
             title: &page.title,
             body: &page.body,
             toc,
+            live: (page.live.as_ref())
+                .map(|_| links::href(&path, &super::live::page_script(&page.slug))),
         },
         prev,
         next: pages.get(i + 1).map(|n| lesson_link(&path, n)),
@@ -328,6 +332,7 @@ mod tests {
             scripts: vec![],
             warnings: vec![],
             linked: Vec::new(),
+            live: None,
         }
     }
 

@@ -85,6 +85,7 @@ fn pages_of(root: &Path, book: &Book) -> Vec<LessonHtml> {
                 scripts: vec![],
                 warnings: vec![],
                 linked: vec![],
+                live: None,
             }
         })
         .collect()

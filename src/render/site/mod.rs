@@ -10,6 +10,7 @@
 mod context;
 mod files;
 pub(crate) mod links;
+pub(crate) mod live;
 mod output;
 mod search;
 mod template_error;
@@ -77,6 +78,9 @@ pub(crate) fn assemble(
     site.index_page(book, pages, downloads)?;
     site.script_pages(book, pages)?;
     site.assets(&assets, pages)?;
+    for (path, bytes) in live::files(pages)? {
+        site.files.add(&path, bytes)?;
+    }
     for d in downloads {
         site.files.add(&d.path, d.bytes.as_slice())?;
     }

@@ -77,6 +77,7 @@ mod tests {
             scripts: vec![],
             warnings: vec![],
             linked: Vec::new(),
+            live: None,
         }
     }
 

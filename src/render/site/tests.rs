@@ -38,6 +38,7 @@ fn page(slug: &str, title: &str) -> LessonHtml {
         scripts: vec![],
         warnings: vec![],
         linked: Vec::new(),
+        live: None,
     }
 }
 

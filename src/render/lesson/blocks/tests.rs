@@ -45,7 +45,7 @@ fn section_with_code_output_and_figures() {
         )
     };
     let expected = format!(
-        "<h1 id=\"t\">T</h1>\n<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\"><span class=\"hl-source hl-rlab\"><span class=\"hl-support hl-function hl-builtin hl-rlab\">plot</span>(x)\n</span></code></pre>\n<pre class=\"output\" tabindex=\"0\">x = 1 &lt; 2</pre>\n<div class=\"figures\" style=\"--cols: 2\">\n{}{}</div>\n</section>\n",
+        "<h1 id=\"t\">T</h1>\n<section class=\"rlab-block\" id=\"block-1\" data-live>\n<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\"><span class=\"hl-source hl-rlab\"><span class=\"hl-support hl-function hl-builtin hl-rlab\">plot</span>(x)\n</span></code></pre>\n<pre class=\"output\" tabindex=\"0\">x = 1 &lt; 2</pre>\n<div class=\"figures\" style=\"--cols: 2\">\n{}{}</div>\n</section>\n",
         figure_html(1),
         figure_html(2)
     );
@@ -89,7 +89,13 @@ fn hide_hide_output_details_no_run_and_errors() {
         sections[1].contains("<pre class=\"code\" tabindex=\"0\">")
             && !sections[1].contains("output")
     );
-    assert!(body.contains("<details class=\"rlab-details\"><summary>Setup &lt;code&gt;</summary>\n<section class=\"rlab-block\" id=\"block-3\">"));
+    assert!(body.contains("<details class=\"rlab-details\"><summary>Setup &lt;code&gt;</summary>\n<section class=\"rlab-block\" id=\"block-3\" data-live>"));
+    // Hidden code and no_run blocks offer no Run or Edit; the others do.
+    let offered: Vec<bool> = sections
+        .iter()
+        .map(|s| s.starts_with(" class=\"rlab-block\" id=\"block-") && s.contains("\" data-live>"))
+        .collect();
+    assert_eq!(offered, [false, true, true, false, true]);
     assert!(sections[2].contains("</section>\n</details>\n"));
     assert!(
         sections[3].contains("<pre class=\"code\" tabindex=\"0\">")
@@ -112,7 +118,7 @@ fn other_code_blocks_and_missing_runs() {
         body.contains("<pre class=\"code\" tabindex=\"0\"><code>indented\n</code></pre>"),
         "{body}"
     );
-    assert!(body.contains("<section class=\"rlab-block\" id=\"block-1\">\n<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">"));
+    assert!(body.contains("<section class=\"rlab-block\" id=\"block-1\" data-live>\n<pre class=\"code\" tabindex=\"0\"><code class=\"language-rlab\">"));
 }
 
 #[test]

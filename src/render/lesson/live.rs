@@ -1,0 +1,127 @@
+//! The page's live code (docs/live-code.md): what the reader's page needs to run its blocks
+//! again in the WebAssembly module (`crates/rlab-live`), as one script the page loads on the
+//! first Run or Edit: `live/<slug>.js`, setting `self.rlabLiveData`. It holds the session's
+//! settings (the book's seed and limits), every step of the lesson in the order the build ran
+//! them (blocks, with the ids and captions of their figures, and inline values), and the
+//! files the blocks read with `run` or `import`. Built from the lesson as rendered, so a
+//! student edition's page carries no withheld solution.
+//!
+//! A block the reader may run and edit carries `data-live` on its section ([`offers`]).
+
+use super::Doc;
+use crate::book::CodeBlock;
+use crate::exec::notebook::{self, Step};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Whether the page offers Run and Edit for `block`: live code is on, the block runs at build
+/// time, it shows its code and it does not opt out with `live=false`.
+pub(crate) fn offers(doc: &Doc, block: &CodeBlock) -> bool {
+    doc.ctx.book.config.live
+        && !block.attrs.no_run
+        && !block.attrs.not_live
+        && !block.directives.hide
+}
+
+/// The page's live-code script, when live code is on and some block is offered.
+pub(crate) fn script(doc: &Doc) -> Option<String> {
+    if !doc.lesson.blocks.iter().any(|b| offers(doc, b)) {
+        return None;
+    }
+    let exec = &doc.ctx.book.config.exec;
+    let data = json!({
+        "file": doc.lesson.display,
+        "seed": exec.seed,
+        "time_ms": u64::try_from(exec.time_limit.as_millis()).unwrap_or(u64::MAX),
+        "max_alloc": exec.max_alloc_bytes,
+        "max_depth": exec.max_call_depth,
+        "steps": steps(doc),
+        "files": files(doc),
+    });
+    Some(format!("self.rlabLiveData={data};\n"))
+}
+
+/// The lesson's steps in the order the build ran them.
+fn steps(doc: &Doc) -> Vec<Value> {
+    notebook::steps(doc.lesson)
+        .into_iter()
+        .map(|step| match step {
+            Step::Block(block) => block_step(doc, block),
+            Step::Inline(v) => json!({
+                "inline": true,
+                "line": v.line,
+                "col": v.col + 2,
+                "line_text": notebook::inline_line(doc.lesson, v),
+                "expr": v.expr,
+                "format": v.format,
+            }),
+        })
+        .collect()
+}
+
+/// A block as a step: its code and place, how its outputs are shown, its figures' names.
+fn block_step(doc: &Doc, block: &CodeBlock) -> Value {
+    let n = block.index + 1;
+    let built = doc
+        .run
+        .blocks
+        .get(block.index)
+        .map_or(0, |r| r.figures.len());
+    let figures: Vec<Value> = (0..built)
+        .map(|k| {
+            let target = doc.ctx.xrefs.figure(&doc.lesson.slug, block.index, k);
+            json!({
+                "id": target.map_or_else(|| format!("rlf{n}-{}", k + 1), |t| t.anchor().to_string()),
+                "caption": target.map(crate::xref::Target::caption),
+            })
+        })
+        .collect();
+    json!({
+        "block": n,
+        "line": block.first_line,
+        "code": block.code,
+        "cols": block.directives.grid.unwrap_or(1),
+        "hide_output": block.attrs.hide_output,
+        "run": !block.attrs.no_run,
+        "live": offers(doc, block),
+        "figures": figures,
+    })
+}
+
+/// The files the blocks read, by their path from the lesson's folder (as the blocks name
+/// them), with their texts as they are now.
+fn files(doc: &Doc) -> BTreeMap<String, String> {
+    let folder = doc.lesson.path.parent().unwrap_or(Path::new("."));
+    doc.run
+        .files
+        .iter()
+        .filter_map(|path| {
+            let name = path.strip_prefix(folder).ok()?.to_str()?.replace('\\', "/");
+            Some((name, std::fs::read_to_string(path).ok()?))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::render::testutil;
+
+    #[test]
+    fn a_pages_script_holds_its_steps_and_settings_and_opted_out_blocks_are_not_offered() {
+        let source = "# T\n\n```rlab\nx = 1\n```\n\nv ${x}\n\n```rlab,live=false\ny = 2\n```\n";
+        let page = testutil::render(source, &crate::exec::LessonRun::default());
+        assert_eq!(page.body.matches("data-live").count(), 1, "{}", page.body);
+        let script = page.live.expect("a live script");
+        let json = script.strip_prefix("self.rlabLiveData=").unwrap();
+        let data: serde_json::Value =
+            serde_json::from_str(json.trim_end().trim_end_matches(';')).unwrap();
+        let steps = data["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), 3);
+        assert_eq!(steps[0]["code"], "x = 1\n");
+        assert_eq!(steps[0]["line"], 4);
+        assert_eq!(steps[1]["expr"], "x");
+        assert_eq!(steps[2]["live"], false);
+        assert_eq!(data["max_depth"], 256);
+    }
+}

@@ -1,0 +1,102 @@
+//! The files of live code (docs/live-code.md), written only when some page lets the reader
+//! run its blocks: each such page's script `live/<slug>.js` (made by the lesson renderer),
+//! and under `assets/`: the loader every such page links (`live.js`, small: it only adds the
+//! Run and Edit buttons), and what the loader fetches on the first press, by `<script>` so
+//! that it works from `file://`: the controller and its worker (`live/runtime.js`), the
+//! editor (`live/editor.js`, CodeMirror 6, bundled by `scripts/build-editor`), and the
+//! interpreter (`live/module.js`: `crates/rlab-live`'s WebAssembly module, gzipped and in
+//! base64, which the worker unpacks with `DecompressionStream`).
+
+use crate::render::LessonHtml;
+use anyhow::Result;
+use base64::Engine as _;
+use std::io::Write as _;
+
+/// The WebAssembly module, as `scripts/build-wasm` made and committed it.
+const MODULE: &[u8] = include_bytes!("../../../crates/rlab-live/dist/rlab-live.wasm");
+
+/// The live-code scripts of the theme, by their path under `assets/`.
+const SCRIPTS: &[(&str, &str)] = &[
+    ("live.js", include_str!("../../../theme/live/loader.js")),
+    (
+        "live/runtime.js",
+        include_str!("../../../theme/live/runtime.js"),
+    ),
+    (
+        "live/editor.js",
+        include_str!("../../../theme/live/editor.js"),
+    ),
+];
+
+/// The site path of the live script of the lesson `slug`.
+pub(crate) fn page_script(slug: &str) -> String {
+    format!("live/{slug}.js")
+}
+
+/// The live files of `pages`: none when no page runs live.
+pub(crate) fn files(pages: &[LessonHtml]) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut out: Vec<(String, Vec<u8>)> = pages
+        .iter()
+        .filter_map(|p| Some((page_script(&p.slug), p.live.clone()?.into_bytes())))
+        .collect();
+    if out.is_empty() {
+        return Ok(out);
+    }
+    for (name, text) in SCRIPTS {
+        out.push((format!("assets/{name}"), text.as_bytes().to_vec()));
+    }
+    out.push(("assets/live/module.js".into(), module_script()?));
+    Ok(out)
+}
+
+/// `self.rlabLiveModule = "<base64 of the gzipped module>";`
+fn module_script() -> Result<Vec<u8>> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(MODULE)?;
+    let packed = gz.finish()?;
+    let text = base64::engine::general_purpose::STANDARD.encode(packed);
+    Ok(format!("self.rlabLiveModule=\"{text}\";\n").into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read as _;
+
+    #[test]
+    fn the_module_script_unpacks_to_the_committed_module() {
+        let script = String::from_utf8(module_script().unwrap()).unwrap();
+        let b64 = script
+            .strip_prefix("self.rlabLiveModule=\"")
+            .and_then(|s| s.strip_suffix("\";\n"))
+            .unwrap();
+        let packed = base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .unwrap();
+        let mut module = Vec::new();
+        flate2::read::GzDecoder::new(packed.as_slice())
+            .read_to_end(&mut module)
+            .unwrap();
+        assert_eq!(module, MODULE);
+        assert_eq!(&module[..4], b"\0asm");
+    }
+
+    /// Every file of the repository's `theme/live/` is written, or pages would miss it.
+    #[test]
+    fn every_live_script_of_the_repository_is_written() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("theme/live");
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            let name = entry.file_name().to_string_lossy().to_string();
+            assert!(
+                SCRIPTS.iter().any(|(_, t)| *t == text),
+                "theme/live/{name} is not written"
+            );
+        }
+    }
+
+    #[test]
+    fn a_site_without_live_pages_has_no_live_files() {
+        assert!(files(&[]).unwrap().is_empty());
+    }
+}

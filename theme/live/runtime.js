@@ -1,0 +1,307 @@
+/* rlbook live code, the controller (docs/live-code.md). Loaded by live.js on the first Run
+   or Edit. It loads the page's steps (live/<slug>.js: the book's seed and limits, every
+   block and inline value in the order the build ran them, the files they read) and the
+   interpreter (live/module.js, crates/rlab-live gzipped in base64), and runs the blocks in a
+   Web Worker made from a Blob, so that nothing but <script> is needed (file:// works).
+
+   The page's blocks share one session, as at build time: running block k first runs the
+   steps before it that this session has not run with their present code. An edit of block
+   k marks the blocks after it stale until they run again. Outputs are replaced by the HTML
+   the module draws (the build's own renderer), figure files become object URLs, and
+   figures.js is told ("rlbook:updated"). Reset restores the built code and outputs; Stop
+   ends the worker (the session starts again on the next Run). */
+(function () {
+  "use strict";
+
+  /* ---- the worker: the module, one request at a time ---- */
+  function workerMain() {
+    var x = null, enc = new TextEncoder(), dec = new TextDecoder(), rnd = new Uint32Array(1);
+    var env = {
+      rl_now_ms: function () { return performance.now(); },
+      rl_random_u32: function () { crypto.getRandomValues(rnd); return rnd[0]; }
+    };
+    function unpack(b64) {
+      var bin = atob(b64), bytes = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Response(stream).arrayBuffer().then(function (b) { return WebAssembly.compile(b); });
+    }
+    function ask(request) {
+      var data = enc.encode(JSON.stringify(request));
+      var ptr = x.rl_alloc(data.length);
+      new Uint8Array(x.memory.buffer, ptr, data.length).set(data);
+      var len = x.rl_request(ptr, data.length);
+      return JSON.parse(dec.decode(new Uint8Array(x.memory.buffer, x.rl_response(), len)));
+    }
+    self.onmessage = function (e) {
+      var m = e.data;
+      if (m.load) {
+        var compiled = m.compiled ? Promise.resolve(m.compiled) : unpack(m.load);
+        compiled.then(function (mod) {
+          return WebAssembly.instantiate(mod, { env: env }).then(function (inst) {
+            x = inst.exports;
+            self.postMessage({ ready: true, compiled: mod });
+          });
+        }).catch(function (err) { self.postMessage({ ready: false, fault: String(err) }); });
+        return;
+      }
+      var answer;
+      try { answer = ask(m.request); } catch (err) { answer = { fault: "the interpreter stopped: " + err }; }
+      self.postMessage({ id: m.id, answer: answer });
+    };
+  }
+
+  function load(src) {
+    return new Promise(function (ok, fail) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = ok;
+      s.onerror = function () { fail(new Error("cannot load " + src)); };
+      document.head.appendChild(s);
+    });
+  }
+
+  /* ---- one worker and its session ---- */
+  function Engine(moduleText, data) {
+    this.moduleText = moduleText;
+    this.data = data;
+    this.compiled = null;
+    this.url = URL.createObjectURL(new Blob(["(" + workerMain + ")()"], { type: "text/javascript" }));
+    this.begin();
+  }
+  Engine.prototype.begin = function () {
+    var self = this;
+    this.done = [];
+    this.calls = {};
+    this.next = 1;
+    this.worker = new Worker(this.url);
+    this.ready = new Promise(function (ok, fail) {
+      self.worker.onmessage = function (e) {
+        var m = e.data;
+        if ("ready" in m) {
+          if (!m.ready) return fail(new Error(m.fault));
+          self.compiled = m.compiled;
+          return ok();
+        }
+        var call = self.calls[m.id];
+        delete self.calls[m.id];
+        if (call) call(m.answer);
+      };
+      self.worker.onerror = function (e) { fail(new Error(e.message || "the worker failed")); };
+    });
+    this.worker.postMessage({ load: this.compiled ? true : this.moduleText, compiled: this.compiled });
+    var d = this.data;
+    this.started = this.ask({ op: "start", seed: d.seed, time_ms: d.time_ms, max_alloc: d.max_alloc,
+      max_depth: d.max_depth, files: d.files || {} });
+  };
+  Engine.prototype.ask = function (request) {
+    var self = this, id = this.next++;
+    return this.ready.then(function () {
+      return new Promise(function (ok) {
+        self.calls[id] = ok;
+        self.worker.postMessage({ id: id, request: request });
+      });
+    });
+  };
+  Engine.prototype.stop = function () {
+    this.worker.terminate();
+    for (var id in this.calls) this.calls[id]({ stopped: true });
+    this.begin();
+  };
+
+  /* ---- the page ---- */
+  function Live(engine, data) {
+    this.engine = engine;
+    this.data = data;
+    this.blocks = {};
+    this.busy = false;
+    var self = this;
+    data.steps.forEach(function (step, i) {
+      step.index = i;
+      step.current = step.inline ? step.expr : step.code;
+      if (!step.inline) self.blocks[step.block] = step;
+    });
+  }
+  Live.prototype.step = function (section) {
+    return this.blocks[+section.id.replace("block-", "")];
+  };
+  Live.prototype.parts = function (section) {
+    var step = this.step(section);
+    if (!step.built) {
+      step.built = [];
+      section.querySelectorAll(":scope > :not(.live-bar):not(pre.code):not(.live-editor)").forEach(function (n) {
+        step.built.push(n);
+      });
+      step.code0 = section.querySelector(":scope > pre.code");
+    }
+    return step;
+  };
+  Live.prototype.status = function (section, text) {
+    var s = section.querySelector(".live-status");
+    if (s) s.textContent = text;
+  };
+  Live.prototype.buttons = function (section) {
+    var bar = section.querySelector(".live-bar"), self = this;
+    if (bar.querySelector(".live-reset")) return bar;
+    [["reset", "Reset"], ["stop", "Stop"]].forEach(function (b) {
+      var el = document.createElement("button");
+      el.type = "button";
+      el.className = "live-" + b[0];
+      el.textContent = b[1];
+      el.hidden = true;
+      el.setAttribute("aria-label", b[1] + " block " + section.id.replace("block-", ""));
+      el.addEventListener("click", function () { self[b[0]](section); });
+      bar.insertBefore(el, bar.querySelector(".live-status"));
+    });
+    return bar;
+  };
+
+  /* Edit: the block's code in the editor, in place of its highlighted code. */
+  Live.prototype.edit = function (section) {
+    var step = this.parts(section), self = this;
+    this.buttons(section);
+    if (step.editor) return step.editor.focus();
+    (window.RlabEditor ? Promise.resolve() : load(this.base + "live/editor.js")).then(function () {
+      var host = document.createElement("div");
+      host.className = "live-editor";
+      step.code0.after(host);
+      step.code0.hidden = true;
+      step.editor = window.RlabEditor.open(host, {
+        doc: step.current,
+        label: "Code of block " + step.block,
+        onRun: function () { self.run(section); },
+        onChange: function (text) { self.changed(step, text); }
+      });
+      section.liveEditor = step.editor;
+      section.querySelector(".live-edit").hidden = true;
+      section.querySelector(".live-reset").hidden = false;
+      step.editor.focus();
+    });
+  };
+  Live.prototype.changed = function (step, text) {
+    step.current = text;
+    var self = this;
+    this.data.steps.forEach(function (later) {
+      if (!later.inline && later.index > step.index && later.live) self.stale(later, true);
+    });
+  };
+  Live.prototype.stale = function (step, on) {
+    var section = document.getElementById("block-" + step.block);
+    if (!section || !!step.stale === on) return;
+    step.stale = on;
+    section.classList.toggle("live-stale", on);
+    this.status(section, on ? "Stale: an earlier block changed. Run it again." : "");
+  };
+
+  /* Run: the steps before the block that this session has not run as they are now, then it. */
+  Live.prototype.run = function (section) {
+    if (this.busy) return;
+    var step = this.parts(section), self = this, engine = this.engine, t0 = performance.now();
+    var first = 0;
+    while (first < step.index && engine.done[first] === this.data.steps[first].current) first++;
+    var todo = this.data.steps.slice(first, step.index + 1).filter(function (s) { return s.inline || s.run; });
+    var bar = this.buttons(section);
+    this.busy = true;
+    bar.querySelector(".live-stop").hidden = false;
+    this.status(section, "Running…");
+    var chain = engine.started;
+    todo.forEach(function (s) {
+      chain = chain.then(function (prev) {
+        if (prev && (prev.stopped || prev.fault)) return prev;
+        return engine.ask(self.request(s)).then(function (answer) {
+          if (!answer.stopped && !answer.fault) {
+            engine.done.length = s.index;
+            engine.done[s.index] = s.current;
+            if (!s.inline && (s === step || s.stale || s.current !== s.code)) self.show(s, answer);
+          }
+          return answer;
+        });
+      });
+    });
+    chain.then(function (last) {
+      self.busy = false;
+      bar.querySelector(".live-stop").hidden = true;
+      if (last && last.fault) { self.status(section, "Stopped: " + last.fault); engine.stop(); return; }
+      if (last && last.stopped) { self.status(section, "Stopped."); return; }
+      var ms = Math.round(performance.now() - t0) + " ms.";
+      self.status(section, last && last.error ? "Failed (see the error below) in " + ms : "Ran in " + ms);
+    });
+  };
+  Live.prototype.request = function (s) {
+    if (s.inline) {
+      return { op: "inline", step: s.index + 1, file: this.data.file, line: s.line, col: s.col,
+        line_text: s.line_text, expr: s.expr, format: s.format };
+    }
+    return { op: "run", step: s.index + 1, block: s.block, file: this.data.file, line: s.line,
+      code: s.current, cols: s.cols, hide_output: s.hide_output, figures: s.figures };
+  };
+
+  /* A block's outputs replaced by a live run's, its figure files as object URLs. */
+  Live.prototype.show = function (step, answer) {
+    var section = document.getElementById("block-" + step.block);
+    this.parts(section);
+    this.clear(section, step);
+    var urls = {};
+    (answer.files || []).forEach(function (f) {
+      urls[f.path] = URL.createObjectURL(new Blob([f.svg], { type: "image/svg+xml" }));
+      urls[f.path.replace(/\.svg$/, ".csv")] = URL.createObjectURL(new Blob([f.csv], { type: "text/csv" }));
+    });
+    step.urls = Object.keys(urls).map(function (k) { return urls[k]; });
+    var html = answer.html.replace(/rlab-live:([^"']*)/g, function (_, path) { return urls[path] || "#"; });
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    Array.prototype.slice.call(holder.content.children).forEach(function (n) {
+      n.classList.add("live-output");
+      section.appendChild(n);
+    });
+    this.stale(step, false);
+    document.dispatchEvent(new CustomEvent("rlbook:updated"));
+  };
+  Live.prototype.clear = function (section, step) {
+    step.built.forEach(function (n) { n.remove(); });
+    section.querySelectorAll(":scope > .live-output").forEach(function (n) { n.remove(); });
+    (step.urls || []).forEach(URL.revokeObjectURL);
+    step.urls = [];
+  };
+
+  /* Reset: the built code and outputs back; the session forgets the block's edits. */
+  Live.prototype.reset = function (section) {
+    var step = this.parts(section);
+    this.clear(section, step);
+    step.built.forEach(function (n) { section.appendChild(n); });
+    if (step.editor) {
+      step.editor.destroy();
+      step.editor = section.liveEditor = null;
+      section.querySelector(":scope > .live-editor").remove();
+    }
+    step.code0.hidden = false;
+    step.current = step.code;
+    var self = this;
+    this.data.steps.forEach(function (later) {
+      var el = !later.inline && later.index > step.index && document.getElementById("block-" + later.block);
+      if (el && later.live) self.stale(later, !!el.querySelector(":scope > .live-output"));
+    });
+    this.stale(step, false);
+    section.querySelector(".live-edit").hidden = false;
+    section.querySelector(".live-reset").hidden = true;
+    this.status(section, "Reset to the built output.");
+    section.querySelector(".live-edit").focus();
+  };
+  Live.prototype.stop = function (section) {
+    this.engine.stop();
+    this.status(section, "Stopped.");
+  };
+
+  var started = null;
+  window.RlabLive = {
+    start: function (base, dataHref) {
+      started = started || Promise.all([load(dataHref), load(base + "live/module.js")]).then(function () {
+        var data = window.rlabLiveData;
+        var live = new Live(new Engine(window.rlabLiveModule, data), data);
+        live.base = base;
+        return live;
+      });
+      return started;
+    }
+  };
+})();
