@@ -135,7 +135,7 @@ fn every_block_and_script_of_content_has_its_record_entry() {
 
 /// The part of `page` from block `n`'s section to its end.
 fn block_section(page: &str, n: usize) -> Option<&str> {
-    let start = page.find(&format!("<section class=\"rlab-block\" id=\"block-{n}\">"))?;
+    let start = page.find(&format!("<section class=\"rlab-block\" id=\"block-{n}\""))?;
     let len = page[start..].find("</section>")?;
     Some(&page[start..start + len])
 }

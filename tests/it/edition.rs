@@ -81,6 +81,11 @@ fn the_student_edition_withholds_the_solution_everywhere() {
     );
     assert!(run.ok, "{}", run.stderr);
     assert!(book.path().join("site/Edition-fixture.epub").is_file());
+    let live = std::fs::read_to_string(book.path().join("site/live/01-sums.js"));
+    assert!(
+        live.is_ok(),
+        "the page's live-code steps are among the files searched"
+    );
     for needle in SOLUTION {
         assert_eq!(
             containing(book.path(), needle),
@@ -125,7 +130,11 @@ fn the_teacher_edition_shows_it_and_is_the_default() {
             "{needle}: {found:?}"
         );
     }
-    assert!(!containing(book.path(), "secret_total").is_empty());
+    let found = containing(book.path(), "secret_total");
+    assert!(
+        found.iter().any(|f| f.ends_with("site/live/01-sums.js")),
+        "the teacher page's live code holds the solution's code: {found:?}"
+    );
     let student = rlbook(
         book.path(),
         &["build", "--locked", "--edition", "student"],

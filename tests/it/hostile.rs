@@ -321,13 +321,14 @@ fn a_file_size_limit_mid_write_keeps_the_previous_site() {
 #[test]
 fn a_full_tmpfs_keeps_the_previous_site() {
     let book = TestBook::new("[paths]\noutput = \"disk/site\"\n");
-    let Some(_disk) = harness::TinyDisk::mount(&book.path().join("disk"), "1m") else {
+    // Room for the site (its live-code files take about 2 MB), not for a 10 MB lesson.
+    let Some(_disk) = harness::TinyDisk::mount(&book.path().join("disk"), "6m") else {
         println!("notice: cannot mount a tmpfs here (not root?); full-disk case skipped");
         return;
     };
     assert_builds(&build(book.path()));
     let before = book.site_snapshot_at("disk/site");
-    book.append("content/01-a.md", &harness::prose(2 << 20));
+    book.append("content/01-a.md", &harness::prose(10 << 20));
     let out = build(book.path());
     assert_fails_with(&out, &["cannot write", "No space left on device"]);
     assert_same_site(&before, &book.site_snapshot_at("disk/site"));

@@ -23,6 +23,7 @@ mod import;
 mod init;
 mod limits;
 mod links;
+mod live_fidelity;
 mod parse_corpus;
 mod render_lesson;
 mod robustness;

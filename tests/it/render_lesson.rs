@@ -124,6 +124,7 @@ fn basics_run() -> LessonRun {
             }],
             printed_by: vec![0],
         }],
+        files: Vec::new(),
     }
 }
 
@@ -205,7 +206,7 @@ fn fixture_page_contract() {
     assert!(
         section(&body, 3).contains("<pre class=\"output\" tabindex=\"0\">mean(x): 0.1234</pre>")
     );
-    assert!(body.contains("<details class=\"rlab-details\"><summary>Statistics of the samples</summary>\n<section class=\"rlab-block\" id=\"block-3\">"));
+    assert!(body.contains("<details class=\"rlab-details\"><summary>Statistics of the samples</summary>\n<section class=\"rlab-block\" id=\"block-3\" data-live>"));
     let grid = section(&body, 4);
     assert!(grid.contains("<div class=\"figures\" style=\"--cols: 2\">\n<figure class=\"plot\" id=\"rlf4-1\">\n<div class=\"rlf-view rlf-wide\">\n<svg"));
     assert!(
@@ -288,7 +289,7 @@ fn rendering_is_deterministic() {
 /// The text of block `n`'s section.
 fn section(body: &str, n: usize) -> &str {
     let start = body
-        .find(&format!("<section class=\"rlab-block\" id=\"block-{n}\">"))
+        .find(&format!("<section class=\"rlab-block\" id=\"block-{n}\""))
         .unwrap_or_else(|| panic!("block {n} in {body}"));
     let len = body[start..]
         .find("</section>")

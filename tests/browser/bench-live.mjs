@@ -1,0 +1,46 @@
+// The browser half of scripts/bench-live: `node bench-live.mjs LESSON.html RUNS [B10.html
+// NATIVE_MS]`. Prints the cold time from the press on Run of the first live block to its
+// output (fresh page each time), the page's own time of a re-run of that block, and the
+// page's time of the B10 page's block against NATIVE_MS.
+import { launch, openPage, visit, fileUrl, waitFor } from "./lib.mjs";
+
+const [lesson, runsArg, b10, nativeMs] = process.argv.slice(2);
+const runs = Number(runsArg || 10);
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function press(page, id) {
+  await page.evaluate((i) => {
+    window.__t0 = performance.now();
+    document.querySelector(`#${i} .live-run`).click();
+  }, id);
+  await waitFor(`${id} to run`, () =>
+    page.$eval(`#${id} .live-status`, (s) => /^(Ran|Failed|Stopped)/.test(s.textContent)), 900_000);
+  return page.$eval(`#${id} .live-status`, (s) => ({
+    text: s.textContent,
+    ms: Number((/in (\d+) ms/.exec(s.textContent) || [])[1]),
+    wall: performance.now() - window.__t0,
+  }));
+}
+
+const { browser, close } = await launch();
+try {
+  const cold = [], rerun = [];
+  for (let i = 0; i < runs; i++) {
+    const page = await openPage(browser);
+    await visit(page, fileUrl(lesson));
+    const id = await page.$eval("section[data-live]", (s) => s.id);
+    cold.push((await press(page, id)).wall);
+    rerun.push((await press(page, id)).ms);
+    await page.close();
+  }
+  console.log(`cold, press on Run to output (lesson 12, first block): median ${median(cold).toFixed(0)} ms, min ${Math.min(...cold).toFixed(0)}, max ${Math.max(...cold).toFixed(0)} (budget 400 ms)`);
+  console.log(`re-run of that block: median ${median(rerun)} ms, max ${Math.max(...rerun)} (budget 50 ms)`);
+  if (b10) {
+    const page = await openPage(browser);
+    await visit(page, fileUrl(b10));
+    const r = await press(page, "block-1");
+    console.log(`b10_training_loop in the page: ${r.ms} ms (${r.text}); rlbook run: ${nativeMs} ms; ratio ${(r.ms / Number(nativeMs)).toFixed(2)} (budget 2x)`);
+  }
+} finally {
+  await close();
+}
