@@ -38,8 +38,10 @@ try {
   if (b10) {
     const page = await openPage(browser);
     await visit(page, fileUrl(b10));
-    const r = await press(page, "block-1");
-    console.log(`b10_training_loop in the page: ${r.ms} ms (${r.text}); rlbook run: ${nativeMs} ms; ratio ${(r.ms / Number(nativeMs)).toFixed(2)} (budget 2x)`);
+    const cold = await press(page, "block-1");
+    const warm = await press(page, "block-1");
+    const ratio = (warm.ms / Number(nativeMs)).toFixed(2);
+    console.log(`b10_training_loop in the page: ${warm.ms} ms warm (${cold.ms} ms cold, with the module's start); rlbook run: ${nativeMs} ms; ratio ${ratio} (budget 2x)`);
   }
 } finally {
   await close();
