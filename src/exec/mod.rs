@@ -53,6 +53,9 @@ pub struct ScriptRun {
     pub values: Vec<LabelledValue>,
     /// For each line of `text`, the script line of the top-level statement that printed it.
     pub printed_by: Vec<u32>,
+    /// The files it read with `run` or `import` (its page ships them for live runs).
+    #[serde(default)]
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// Everything a lesson produced, indexed like the lesson's blocks, inlines and scripts.
@@ -101,14 +104,18 @@ pub fn run_script_reporting_files(
     let mut session = session(config, Mode::Script, dir, cancel);
     let out = session.run_script_source(&script.display, &script.source);
     let text = out.text.trim_end().to_string();
+    let read = session.take_files_run();
     let run = ScriptRun {
         printed_by: printed_by(&text, &out.statements),
         values: labelled_values(&out.text, &out.prints),
         text,
         figures: out.figures,
         error: out.error,
+        files: (read.iter().filter(|f| f.text.is_some()))
+            .map(|f| f.path.clone())
+            .collect(),
     };
-    (run, session.take_files_run())
+    (run, read)
 }
 
 /// For each line of `text`, the line of the last statement that started before the line did

@@ -58,6 +58,9 @@ pub struct ScriptPage {
     pub figures: Vec<FigureFile>,
     /// The figures as shown on the script's page.
     pub figures_html: String,
+    /// The page's live-code script (`live/<slug>/<name>.js`), when the reader may run it.
+    #[serde(default)]
+    pub live: Option<String>,
 }
 
 /// A rendered lesson, ready for the page template.

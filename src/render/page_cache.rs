@@ -116,6 +116,7 @@ mod tests {
                 error: Some("e".into()),
                 figures: Vec::new(),
                 figures_html: String::new(),
+                live: None,
             }],
             warnings: vec![crate::diagnostic::Diagnostic::warning(
                 crate::diagnostic::Kind::Render,

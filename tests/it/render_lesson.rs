@@ -123,6 +123,7 @@ fn basics_run() -> LessonRun {
                 line: 0,
             }],
             printed_by: vec![0],
+            files: Vec::new(),
         }],
         files: Vec::new(),
     }

@@ -92,7 +92,7 @@
     this.worker.postMessage({ load: this.compiled ? true : this.moduleText, compiled: this.compiled });
     var d = this.data;
     this.started = this.ask({ op: "start", seed: d.seed, time_ms: d.time_ms, max_alloc: d.max_alloc,
-      max_depth: d.max_depth, files: d.files || {} });
+      max_depth: d.max_depth, script: !!d.script, files: d.files || {} });
   };
   Engine.prototype.ask = function (request) {
     var self = this, id = this.next++;
@@ -125,12 +125,18 @@
   Live.prototype.step = function (section) {
     return this.blocks[+section.id.replace("block-", "")];
   };
+  /* Where a block's outputs are: after its code in its section, or on a script's page
+     in the output section below the source. */
+  Live.prototype.outputs = function (section) {
+    return this.data.script ? document.getElementById("script-output") : section;
+  };
   Live.prototype.parts = function (section) {
     var step = this.step(section);
     if (!step.built) {
       step.built = [];
-      section.querySelectorAll(":scope > :not(.live-bar):not(pre.code):not(.live-editor)").forEach(function (n) {
-        step.built.push(n);
+      var skip = this.data.script ? "h2" : ".live-bar, pre.code, .live-editor";
+      Array.prototype.forEach.call(this.outputs(section).children, function (n) {
+        if (!n.matches(skip)) step.built.push(n);
       });
       step.code0 = section.querySelector(":scope > pre.code");
     }
@@ -232,6 +238,7 @@
       return { op: "inline", step: s.index + 1, file: this.data.file, line: s.line, col: s.col,
         line_text: s.line_text, expr: s.expr, format: s.format };
     }
+    if (this.data.script) return { op: "script", file: this.data.file, code: s.current, figures: s.figures };
     return { op: "run", step: s.index + 1, block: s.block, file: this.data.file, line: s.line,
       code: s.current, cols: s.cols, hide_output: s.hide_output, figures: s.figures };
   };
@@ -248,18 +255,18 @@
     });
     step.urls = Object.keys(urls).map(function (k) { return urls[k]; });
     var html = answer.html.replace(/rlab-live:([^"']*)/g, function (_, path) { return urls[path] || "#"; });
-    var holder = document.createElement("template");
+    var where = this.outputs(section), holder = document.createElement("template");
     holder.innerHTML = html;
     Array.prototype.slice.call(holder.content.children).forEach(function (n) {
       n.classList.add("live-output");
-      section.appendChild(n);
+      where.appendChild(n);
     });
     this.stale(step, false);
     document.dispatchEvent(new CustomEvent("rlbook:updated"));
   };
   Live.prototype.clear = function (section, step) {
     step.built.forEach(function (n) { n.remove(); });
-    section.querySelectorAll(":scope > .live-output").forEach(function (n) { n.remove(); });
+    this.outputs(section).querySelectorAll(":scope > .live-output").forEach(function (n) { n.remove(); });
     (step.urls || []).forEach(URL.revokeObjectURL);
     step.urls = [];
   };
@@ -268,7 +275,8 @@
   Live.prototype.reset = function (section) {
     var step = this.parts(section);
     this.clear(section, step);
-    step.built.forEach(function (n) { section.appendChild(n); });
+    var where = this.outputs(section);
+    step.built.forEach(function (n) { where.appendChild(n); });
     if (step.editor) {
       step.editor.destroy();
       step.editor = section.liveEditor = null;

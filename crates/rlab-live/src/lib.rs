@@ -70,8 +70,14 @@ pub enum Request {
         #[serde(default)]
         format: Option<String>,
     },
-    /// Run a whole script page (`file`: its name in messages).
-    Script { file: String, code: String },
+    /// Run a whole script page (`file`: its name in messages; `figures`: the build's ids of
+    /// the figures it saved).
+    Script {
+        file: String,
+        code: String,
+        #[serde(default)]
+        figures: Vec<FigureName>,
+    },
 }
 
 /// A figure's id and caption on the built page.
@@ -195,12 +201,16 @@ impl Live {
                     },
                 }
             }),
-            Request::Script { file, code } => self.step(1, |s| {
+            Request::Script {
+                file,
+                code,
+                figures,
+            } => self.step(1, |s| {
                 let names = page::Names {
                     block: 1,
                     cols: 1,
                     hide_output: false,
-                    figures: &[],
+                    figures: &figures,
                 };
                 page::block(&names, s.run_script_source(&file, &code))
             }),

@@ -6,14 +6,19 @@
 //! files the blocks read with `run` or `import`. Built from the lesson as rendered, so a
 //! student edition's page carries no withheld solution.
 //!
-//! A block the reader may run and edit carries `data-live` on its section ([`offers`]).
+//! A block the reader may run and edit carries `data-live` on its section ([`offers`]). A
+//! standalone script's page gets a script of its own ([`script_page`]): the script as one
+//! step, run whole in script mode.
 
 use super::Doc;
 use crate::book::CodeBlock;
+use crate::book::script::Script;
+use crate::config::Config;
+use crate::exec::ScriptRun;
 use crate::exec::notebook::{self, Step};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Whether the page offers Run and Edit for `block`: live code is on, the block runs at build
 /// time, it shows its code and it does not opt out with `live=false`.
@@ -29,17 +34,65 @@ pub(crate) fn script(doc: &Doc) -> Option<String> {
     if !doc.lesson.blocks.iter().any(|b| offers(doc, b)) {
         return None;
     }
-    let exec = &doc.ctx.book.config.exec;
+    let folder = doc.lesson.path.parent().unwrap_or(Path::new("."));
+    let files = shipped(folder, &doc.run.files);
+    let config = &doc.ctx.book.config;
+    Some(data_script(
+        config,
+        &doc.lesson.display,
+        false,
+        steps(doc),
+        files,
+    ))
+}
+
+/// The live-code script of a standalone script's page: the script as one step, run whole in
+/// script mode, with the files its run read.
+pub(crate) fn script_page(
+    config: &Config,
+    script: &Script,
+    run: Option<&ScriptRun>,
+) -> Option<String> {
+    if !config.live {
+        return None;
+    }
+    let built = run.map_or(0, |r| r.figures.len());
+    let figures: Vec<Value> = (1..=built)
+        .map(|k| json!({"id": format!("rlf{k}")}))
+        .collect();
+    let step = json!({"block": 1, "line": 1, "code": script.source, "cols": 1,
+        "hide_output": false, "run": true, "live": true, "figures": figures});
+    let folder = script.path.parent().unwrap_or(Path::new("."));
+    let files = shipped(folder, run.map_or(&[][..], |r| &r.files[..]));
+    Some(data_script(
+        config,
+        &script.display,
+        true,
+        vec![step],
+        files,
+    ))
+}
+
+/// `self.rlabLiveData = {…};`: the session's settings, the steps and the shipped files.
+fn data_script(
+    config: &Config,
+    file: &str,
+    script: bool,
+    steps: Vec<Value>,
+    files: BTreeMap<String, String>,
+) -> String {
+    let exec = &config.exec;
     let data = json!({
-        "file": doc.lesson.display,
+        "file": file,
+        "script": script,
         "seed": exec.seed,
         "time_ms": u64::try_from(exec.time_limit.as_millis()).unwrap_or(u64::MAX),
         "max_alloc": exec.max_alloc_bytes,
         "max_depth": exec.max_call_depth,
-        "steps": steps(doc),
-        "files": files(doc),
+        "steps": steps,
+        "files": files,
     });
-    Some(format!("self.rlabLiveData={data};\n"))
+    format!("self.rlabLiveData={data};\n")
 }
 
 /// The lesson's steps in the order the build ran them.
@@ -89,12 +142,10 @@ fn block_step(doc: &Doc, block: &CodeBlock) -> Value {
     })
 }
 
-/// The files the blocks read, by their path from the lesson's folder (as the blocks name
-/// them), with their texts as they are now.
-fn files(doc: &Doc) -> BTreeMap<String, String> {
-    let folder = doc.lesson.path.parent().unwrap_or(Path::new("."));
-    doc.run
-        .files
+/// The files a run read, by their path from `folder` (as the code names them), with their
+/// texts as they are now.
+fn shipped(folder: &Path, paths: &[PathBuf]) -> BTreeMap<String, String> {
+    paths
         .iter()
         .filter_map(|path| {
             let name = path.strip_prefix(folder).ok()?.to_str()?.replace('\\', "/");

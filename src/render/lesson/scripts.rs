@@ -44,6 +44,7 @@ pub(crate) fn pages(ctx: &RenderContext, lesson: &Lesson, run: &LessonRun) -> Ve
                 error: run.and_then(|r| r.error.as_ref()).map(|e| e.rendered()),
                 figures: files,
                 figures_html: html.concat(),
+                live: super::live::script_page(&ctx.book.config, script, run),
             }
         })
         .collect()
@@ -90,6 +91,7 @@ mod tests {
                 error: Some(run_error("boom")),
                 values: vec![],
                 printed_by: vec![],
+                files: Vec::new(),
             }],
             ..LessonRun::default()
         };

@@ -249,6 +249,8 @@ struct ScriptData<'a> {
     output: &'a str,
     error: Option<&'a str>,
     figures_html: &'a str,
+    /// The link to the page's live-code script, when the reader may run it.
+    live: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -300,6 +302,12 @@ pub(crate) fn script(
             output: &script.output,
             error: script.error.as_deref(),
             figures_html: &script.figures_html,
+            live: (script.live.as_ref()).map(|_| {
+                links::href(
+                    &path,
+                    &super::live::script_page_script(&page.slug, &script.name),
+                )
+            }),
         },
         lesson_link: back,
     };
@@ -346,6 +354,7 @@ mod tests {
             error: None,
             figures: vec![],
             figures_html: String::new(),
+            live: None,
         }
     }
 

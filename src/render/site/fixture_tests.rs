@@ -118,6 +118,7 @@ fn basic_pages(book: &Book) -> Vec<LessonHtml> {
             csv: "panel,kind,series,x,y,z\n".into(),
         }],
         figures_html: "<figure class=\"plot\" id=\"f1\">script figure</figure>\n".into(),
+        live: None,
     });
     pages
 }

@@ -1,5 +1,6 @@
 //! The files of live code (docs/live-code.md), written only when some page lets the reader
-//! run its blocks: each such page's script `live/<slug>.js` (made by the lesson renderer),
+//! run its blocks: each such page's script `live/<slug>.js` (made by the lesson renderer;
+//! a standalone script's page: `live/<slug>/<name>.js`),
 //! and under `assets/`: the loader every such page links (`live.js`, small: it only adds the
 //! Run and Edit buttons), and what the loader fetches on the first press, by `<script>` so
 //! that it works from `file://`: the controller and its worker (`live/runtime.js`), the
@@ -33,12 +34,21 @@ pub(crate) fn page_script(slug: &str) -> String {
     format!("live/{slug}.js")
 }
 
-/// The live files of `pages`: none when no page runs live.
+/// The site path of the live script of the page of script `name` of the lesson `slug`.
+pub(crate) fn script_page_script(slug: &str, name: &str) -> String {
+    format!("live/{slug}/{name}.js")
+}
+
+/// The live files of `pages` and their scripts' pages: none when no page runs live.
 pub(crate) fn files(pages: &[LessonHtml]) -> Result<Vec<(String, Vec<u8>)>> {
-    let mut out: Vec<(String, Vec<u8>)> = pages
-        .iter()
-        .filter_map(|p| Some((page_script(&p.slug), p.live.clone()?.into_bytes())))
-        .collect();
+    let mut out: Vec<(String, Vec<u8>)> = Vec::new();
+    for page in pages {
+        out.extend((page.live.clone()).map(|s| (page_script(&page.slug), s.into_bytes())));
+        for script in &page.scripts {
+            let path = script_page_script(&page.slug, &script.name);
+            out.extend(script.live.clone().map(|s| (path, s.into_bytes())));
+        }
+    }
     if out.is_empty() {
         return Ok(out);
     }

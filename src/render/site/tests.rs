@@ -58,6 +58,7 @@ fn script(name: &str) -> ScriptPage {
             csv: "panel,kind,series,x,y,z\n".into(),
         }],
         figures_html: format!("<figure class=\"plot\" id=\"f1\">{name}</figure>\n"),
+        live: None,
     }
 }
 

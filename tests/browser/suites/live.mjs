@@ -6,7 +6,8 @@
 // what `rlbook run` prints for the blocks before it and the edited block (the part after
 // the blocks before it), and the figure is redrawn with hover readouts. An error shows its
 // file:line:col and caret; an endless loop is stopped by Stop while the page answers; Reset
-// restores the built output. axe runs with the editor open in both themes. Screenshots go
+// restores the built output. axe runs with the editor open in both themes. Each of the
+// lesson's script pages runs live and prints what the build printed. Screenshots go
 // to OUT (light and dark with the editor open, the edited figure, the error, the stop).
 import fs from "node:fs";
 import http from "node:http";
@@ -249,8 +250,28 @@ async function one(ctx, url, how) {
   await page.close();
 }
 
+/* Each script page of the lesson: Run prints what the build printed (to the last digits). */
+async function scripts(ctx) {
+  const dir = path.join(ctx.options.site, "scripts", ctx.options.page.replace(/\.html$/, ""));
+  const pages = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".html")) : [];
+  for (const name of pages) {
+    const page = await openLesson(ctx, fileUrl(path.join(dir, name)), "light");
+    const text = () => page.$eval("#script-output", (s) => Array.from(s.querySelectorAll("pre.output")).map((p) => p.textContent).join("\n").trim());
+    const built = await text();
+    await page.click("#block-1 .live-run");
+    await settled(page, "block-1");
+    const live = await text();
+    if (!/^Ran/.test(await status(page, "block-1")) || !sameNumbers(live, built)) {
+      ctx.fail(`script page ${name}: the live run printed\n${live}\nthe build\n${built}`);
+    }
+    await page.close();
+  }
+  ctx.log(`${pages.length} script pages run live, each printing what the build printed`);
+}
+
 export async function run(ctx) {
   const file = path.join(ctx.options.site, ctx.options.page);
+  await scripts(ctx);
   await one(ctx, fileUrl(file), "file");
   const server = await serveSite(ctx.options.site);
   try {

@@ -40,6 +40,7 @@ fn run() -> LessonRun {
             figures: vec![Figure::new(4)],
             values: vec![value("a:", "1 <", 0), value("b:", "2", 1)],
             printed_by: vec![2, 4],
+            files: Vec::new(),
             error: None,
         }],
         ..LessonRun::default()

@@ -63,6 +63,7 @@ fn tables_replace_the_hand_typed_ones() {
             error: None,
             values: vec![value("loss:", "0.5")],
             printed_by: vec![],
+            files: Vec::new(),
         }],
         ..LessonRun::default()
     };
