@@ -51,8 +51,27 @@ impl Fixture {
 
     fn page(&self, name: &str) -> String {
         let files = self.sink.files().expect("a site was published");
-        String::from_utf8_lossy(files.get(name).unwrap_or_default()).to_string()
+        without_value_spans(&String::from_utf8_lossy(
+            files.get(name).unwrap_or_default(),
+        ))
     }
+}
+
+/// `html` without its inline-value spans (`<span class="inline-value" data-at="…">`).
+fn without_value_spans(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<span class=\"inline-value\"") {
+        out.push_str(&rest[..at]);
+        let open_end = rest[at..].find('>').map_or(rest.len(), |i| at + i + 1);
+        let close = rest[open_end..]
+            .find("</span>")
+            .map_or(rest.len(), |i| open_end + i);
+        out.push_str(&rest[open_end..close]);
+        rest = &rest[(close + "</span>".len()).min(rest.len())..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn problems(pass: &Pass) -> Vec<String> {

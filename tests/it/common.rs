@@ -196,6 +196,21 @@ pub(crate) struct Run {
 /// differ in `dcterms:modified`.
 pub(crate) const SOURCE_DATE: (&str, &str) = ("SOURCE_DATE_EPOCH", "951782400");
 
+/// The text of `html` with every tag removed (what a reader reads, entities aside).
+pub(crate) fn text_of(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 pub(crate) fn rlbook(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rlbook"));
     cmd.current_dir(dir).args(args).env_remove("CI");

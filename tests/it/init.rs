@@ -23,7 +23,8 @@ fn a_new_book_builds_at_once() {
         "{page}"
     );
     assert!(
-        page.contains("grown to\n162.89.") || page.contains("grown to 162.89."),
+        common::text_of(&page).contains("grown to\n162.89.")
+            || common::text_of(&page).contains("grown to 162.89."),
         "{page}"
     );
     let figures = common::page_figures(&page);

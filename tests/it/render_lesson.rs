@@ -244,7 +244,11 @@ fn fixture_page_contract() {
 #[test]
 fn fixture_math_and_inline_values() {
     let body = basics_page().body;
-    assert!(body.contains("<strong>8</strong> samples"));
+    assert!(common::text_of(&body).contains("8 samples"));
+    assert!(
+        body.contains("<strong><span class=\"inline-value\" data-at="),
+        "{body}"
+    );
     assert!(
         body.contains("<mi>μ</mi><mo>=</mo><mn>0.123</mn>"),
         "value inside math"

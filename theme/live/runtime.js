@@ -6,7 +6,8 @@
 
    The page's blocks share one session, as at build time: running block k first runs the
    steps before it that this session has not run with their present code. An edit of block
-   k marks the blocks after it stale until they run again. Outputs are replaced by the HTML
+   k marks the blocks and inline values after it stale until they run again (an inline value
+   runs again with the block before it). Outputs are replaced by the HTML
    the module draws (the build's own renderer), figure files become object URLs, and
    figures.js is told ("rlbook:updated"). Reset restores the built code and outputs; Stop
    ends the worker (the session starts again on the next Run). */
@@ -182,16 +183,28 @@
       section.querySelector(".live-edit").hidden = true;
       section.querySelector(".live-reset").hidden = false;
       step.editor.focus();
+    }, function (e) {
+      self.status(section, "The editor is unavailable: " + e.message);
     });
   };
   Live.prototype.changed = function (step, text) {
     step.current = text;
     var self = this;
     this.data.steps.forEach(function (later) {
-      if (!later.inline && later.index > step.index && later.live) self.stale(later, true);
+      if (later.index > step.index && (later.live || later.inline)) self.stale(later, true);
     });
   };
+  /* Mark a later block, or an inline value of the prose, stale (or fresh again). */
   Live.prototype.stale = function (step, on) {
+    if (step.inline) {
+      step.stale = on;
+      document.querySelectorAll('.inline-value[data-at="' + step.at + '"]').forEach(function (v) {
+        v.classList.toggle("live-stale-value", on);
+        if (on) v.title = "Stale: an earlier block changed; run the block before it again.";
+        else v.removeAttribute("title");
+      });
+      return;
+    }
     var section = document.getElementById("block-" + step.block);
     if (!section || !!step.stale === on) return;
     step.stale = on;
@@ -201,11 +214,13 @@
 
   /* Run: the steps before the block that this session has not run as they are now, then it. */
   Live.prototype.run = function (section) {
-    if (this.busy) return;
+    if (this.busy) return this.status(section, "Another block is running; Stop it or wait.");
     var step = this.parts(section), self = this, engine = this.engine, t0 = performance.now();
     var first = 0;
     while (first < step.index && engine.done[first] === this.data.steps[first].current) first++;
-    var todo = this.data.steps.slice(first, step.index + 1).filter(function (s) { return s.inline || s.run; });
+    var steps = this.data.steps, todo = steps.slice(first, step.index + 1).filter(function (s) { return s.inline || s.run; });
+    for (var i = step.index + 1; i < steps.length && steps[i].inline; i++) if (steps[i].stale) todo.push(steps[i]);
+    var mine = null;
     var bar = this.buttons(section);
     this.busy = true;
     bar.querySelector(".live-stop").hidden = false;
@@ -219,7 +234,9 @@
             engine.done.length = s.index;
             engine.done[s.index] = s.current;
             if (!s.inline && (s === step || s.stale || s.current !== s.code)) self.show(s, answer);
+            if (s.inline && s.stale && !answer.error) self.value(s, answer.text);
           }
+          if (s === step) mine = answer;
           return answer;
         });
       });
@@ -230,7 +247,7 @@
       if (last && last.fault) { self.status(section, "Stopped: " + last.fault); engine.stop(); return; }
       if (last && last.stopped) { self.status(section, "Stopped."); return; }
       var ms = Math.round(performance.now() - t0) + " ms.";
-      self.status(section, last && last.error ? "Failed (see the error below) in " + ms : "Ran in " + ms);
+      self.status(section, mine && mine.error ? "Failed (see the error below) in " + ms : "Ran in " + ms);
     });
   };
   Live.prototype.request = function (s) {
@@ -241,6 +258,14 @@
     if (this.data.script) return { op: "script", file: this.data.file, code: s.current, figures: s.figures };
     return { op: "run", step: s.index + 1, block: s.block, file: this.data.file, line: s.line,
       code: s.current, cols: s.cols, hide_output: s.hide_output, figures: s.figures };
+  };
+
+  /* An inline value of the prose recomputed by this session. */
+  Live.prototype.value = function (step, text) {
+    document.querySelectorAll('.inline-value[data-at="' + step.at + '"]').forEach(function (v) {
+      v.textContent = text.replace(/[\r\n]/g, " ");
+    });
+    this.stale(step, false);
   };
 
   /* A block's outputs replaced by a live run's, its figure files as object URLs. */

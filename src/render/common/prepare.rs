@@ -6,7 +6,7 @@
 //! An inline value becomes `$value$` when it stood before a `$` outside math (`wrap_math`),
 //! the bare value inside math, and otherwise the value with every ASCII punctuation character
 //! written as a character reference, so it reads as text and never as Markdown (`*`, `_`,
-//! `[`, `$`, `|`, `<` …). A failed value becomes `<span class="inline-error">message</span>`
+//! `[`, `$`, `|`, `<` …), in a `<span class="inline-value">` on the HTML page. A failed value becomes `<span class="inline-error">message</span>`
 //! (inside math, where HTML cannot go, `\text{(error)}`).
 
 use crate::book::Lesson;
@@ -237,11 +237,21 @@ fn closer_edit(source: &str, floor: usize, at: usize) -> (Range<usize>, String) 
     (at - blanks..at + 2, dollars.to_string())
 }
 
-/// The text that replaces one inline value on the HTML page.
+/// The text that replaces one inline value on the HTML page. A value in the text (not in
+/// math) is a `<span class="inline-value" data-at="OFFSET">`, OFFSET its place in the
+/// source, so that the page's live code can mark it stale or recompute it.
 fn inline_text(value: Option<&InlineRun>, v: &InlineValue, in_math: bool) -> String {
-    value_text(value, v, in_math, escape_markdown, |message| {
+    let text = value_text(value, v, in_math, escape_markdown, |message| {
         format!("<span class=\"inline-error\">{message}</span>")
-    })
+    });
+    let in_text = !in_math && !v.wrap_math && value.is_some_and(|r| r.value.is_ok());
+    match in_text {
+        true => format!(
+            "<span class=\"inline-value\" data-at=\"{}\">{text}</span>",
+            v.span.start
+        ),
+        false => text,
+    }
 }
 
 /// An inline value as text of the page: `$value$` when it stood before a `$`, bare inside

@@ -103,6 +103,7 @@ fn steps(doc: &Doc) -> Vec<Value> {
             Step::Block(block) => block_step(doc, block),
             Step::Inline(v) => json!({
                 "inline": true,
+                "at": v.span.start,
                 "line": v.line,
                 "col": v.col + 2,
                 "line_text": notebook::inline_line(doc.lesson, v),

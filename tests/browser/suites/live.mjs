@@ -6,7 +6,8 @@
 // what `rlbook run` prints for the blocks before it and the edited block (the part after
 // the blocks before it), and the figure is redrawn with hover readouts. An error shows its
 // file:line:col and caret; an endless loop is stopped by Stop while the page answers; Reset
-// restores the built output. axe runs with the editor open in both themes. Each of the
+// restores the built output. An inline value after an edited block is marked stale and
+// recomputed by its run. axe runs with the editor open in both themes. Each of the
 // lesson's script pages runs live and prints what the build printed. Screenshots go
 // to OUT (light and dark with the editor open, the edited figure, the error, the stop).
 import fs from "node:fs";
@@ -179,6 +180,8 @@ async function editAndRun(ctx, page, how) {
     }
   }
   if (!/\d/.test(tip)) ctx.fail(`${how}: hovering the redrawn figure shows no readout (${JSON.stringify(tip)})`);
+  const figure = await page.$(`#${id} figure.plot`);
+  await figure.screenshot({ path: path.join(ctx.out, `${how}-edited-figure.png`) });
   ctx.log(`${how}: ${id} edited (${literal} → ${edited}) prints what rlbook run prints (${identical} of ${want.length} lines byte-identical, the rest within 1e-12 relative); readout ${JSON.stringify(tip.slice(0, 60))}`);
   return { id, code, page };
 }
@@ -224,6 +227,30 @@ async function reset(ctx, page, id, built, how) {
   if (now !== built) ctx.fail(`${how}: Reset did not restore the built output of ${id}`);
 }
 
+/* An inline value of the prose after a block: stale once the block is edited, recomputed
+   (and fresh) once it runs. */
+async function inlineValue(ctx, page, how) {
+  const steps = await page.evaluate(() =>
+    window.rlabLiveData.steps.map((s) => ({ inline: !!s.inline, at: s.at, block: s.block, live: s.live, code: s.code })),
+  );
+  const shown = await page.$$eval(".inline-value[data-at]", (v) => v.map((e) => Number(e.dataset.at)));
+  const i = steps.findIndex((s, k) => s.inline && shown.includes(s.at) && k > 0 && !steps[k - 1].inline && steps[k - 1].live);
+  if (i < 0) return ctx.log(`${how}: no inline value in the text follows a live block; not checked`);
+  const block = steps[i - 1], at = steps[i].at, id = `block-${block.block}`;
+  const value = () => page.$eval(`.inline-value[data-at="${at}"]`, (v) => ({ text: v.textContent, stale: v.classList.contains("live-stale-value") }));
+  const built = await value();
+  await page.click(`#${id} .live-edit`);
+  await waitFor("the editor", () => page.$(`#${id} .live-editor .cm-content`), 30_000);
+  await setCode(page, id, block.code + "\n");
+  if (!(await value()).stale) ctx.fail(`${how}: the inline value after ${id} is not marked stale by an edit`);
+  await page.click(`#${id} .live-run`);
+  await settled(page, id);
+  const now = await value();
+  if (now.stale || !sameNumbers(now.text, built.text)) ctx.fail(`${how}: the inline value after ${id} is ${JSON.stringify(now)} after the run (built: ${built.text})`);
+  await page.click(`#${id} .live-reset`);
+  ctx.log(`${how}: the inline value after ${id} is marked stale by an edit and recomputed by the run (${now.text})`);
+}
+
 async function one(ctx, url, how) {
   const page = await openLesson(ctx, url, "light");
   await checkLight(ctx, page, how);
@@ -231,6 +258,7 @@ async function one(ctx, url, how) {
   if (!edited) return page.close();
   const { id } = edited;
   await rerunTime(ctx, page, id, how);
+  await inlineValue(ctx, page, how);
   await screenshot(page, path.join(ctx.out, `${how}-edited-light.png`), false);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);

@@ -17,7 +17,8 @@ fn values_outside_math_are_escaped_text() {
         vec![ok("a*b<c>"), ok("7")],
     );
     assert_eq!(
-        p.text, "# T\n\nWe have a&#42;b&#60;c&#62; and 7.\n",
+        p.text,
+        "# T\n\nWe have <span class=\"inline-value\" data-at=\"13\">a&#42;b&#60;c&#62;</span> and <span class=\"inline-value\" data-at=\"22\">7</span>.\n",
         "markdown and HTML characters are character references"
     );
 }
@@ -88,7 +89,8 @@ fn dollars_inside_display_paren_math_and_code_blocks_untouched() {
 fn offsets_map_back_to_the_source() {
     let src = "---\ntitle: x\n---\nA ${long_name} B\nline 2 \\(q\\) C\nline 3\n";
     let (p, l) = prepared(src, vec![ok("1")]);
-    assert_eq!(p.text, "A 1 B\nline 2 $q$ C\nline 3\n");
+    let value = "<span class=\"inline-value\" data-at=\"19\">1</span>";
+    assert_eq!(p.text, format!("A {value} B\nline 2 $q$ C\nline 3\n"));
     for needle in ["B", "line 2", "q", "C", "line 3"] {
         let at = p.text.find(needle).unwrap();
         let orig = p.map.to_source(at);
