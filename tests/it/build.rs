@@ -314,3 +314,21 @@ fn the_grad_book_shows_the_hand_derived_jacobian_agreeing_with_grad() {
     let gap: f64 = line("max abs difference:").parse().expect("a number");
     assert!(gap < 1e-12, "{gap}");
 }
+
+/// A theme folder with live-code files of its own (as this repository's `theme/` has)
+/// replaces the embedded ones; the site still has one file per path.
+#[test]
+fn a_theme_folders_live_files_replace_the_embedded_ones() {
+    let book = fixture_book("basic");
+    let live = book.path().join("theme/live");
+    std::fs::create_dir_all(&live).unwrap();
+    std::fs::write(live.join("runtime.js"), "/* the book's own controller */\n").unwrap();
+    let run = rlbook(book.path(), &["build", "--locked"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let site = book.path().join("site/assets/live");
+    let runtime = std::fs::read_to_string(site.join("runtime.js")).unwrap();
+    assert_eq!(runtime, "/* the book's own controller */\n");
+    assert!(site.join("loader.js").is_file() && site.join("module.js").is_file());
+    let page = std::fs::read_to_string(book.path().join("site/01-intro.html")).unwrap();
+    assert!(page.contains("assets/live/loader.js"), "{page}");
+}

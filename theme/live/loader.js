@@ -1,6 +1,6 @@
 /* rlbook live code, the loader (docs/live-code.md): every rlab block marked data-live gets
    Run and Edit buttons. Nothing more is fetched until the reader presses one: then the
-   controller (live/runtime.js) is loaded by <script>, which works from file:// too, and
+   controller (runtime.js, beside this file) is loaded by <script>, which works from file:// too, and
    it loads the page's steps, the interpreter and, for Edit, the editor. */
 (function () {
   "use strict";
@@ -20,7 +20,7 @@
     });
   }
   function press(section, action, button) {
-    loading = loading || load(base + "live/runtime.js").then(function () {
+    loading = loading || load(base + "runtime.js").then(function () {
       return window.RlabLive.start(base, article.getAttribute("data-live"));
     });
     button.setAttribute("aria-busy", "true");

@@ -1,7 +1,7 @@
-/* rlbook live code, the controller (docs/live-code.md). Loaded by live.js on the first Run
+/* rlbook live code, the controller (docs/live-code.md). Loaded by loader.js on the first Run
    or Edit. It loads the page's steps (live/<slug>.js: the book's seed and limits, every
    block and inline value in the order the build ran them, the files they read) and the
-   interpreter (live/module.js, crates/rlab-live gzipped in base64), and runs the blocks in a
+   interpreter (module.js, crates/rlab-live gzipped in base64), and runs the blocks in a
    Web Worker made from a Blob, so that nothing but <script> is needed (file:// works).
 
    The page's blocks share one session, as at build time: running block k first runs the
@@ -168,7 +168,7 @@
     var step = this.parts(section), self = this;
     this.buttons(section);
     if (step.editor) return step.editor.focus();
-    (window.RlabEditor ? Promise.resolve() : load(this.base + "live/editor.js")).then(function () {
+    (window.RlabEditor ? Promise.resolve() : load(this.base + "editor.js")).then(function () {
       var host = document.createElement("div");
       host.className = "live-editor";
       step.code0.after(host);
@@ -328,7 +328,7 @@
   var started = null;
   window.RlabLive = {
     start: function (base, dataHref) {
-      started = started || Promise.all([load(dataHref), load(base + "live/module.js")]).then(function () {
+      started = started || Promise.all([load(dataHref), load(base + "module.js")]).then(function () {
         var data = window.rlabLiveData;
         var live = new Live(new Engine(window.rlabLiveModule, data), data);
         live.base = base;

@@ -1,16 +1,19 @@
 //! The files of live code (docs/live-code.md), written only when some page lets the reader
 //! run its blocks: each such page's script `live/<slug>.js` (made by the lesson renderer;
-//! a standalone script's page: `live/<slug>/<name>.js`),
-//! and under `assets/`: the loader every such page links (`live.js`, small: it only adds the
-//! Run and Edit buttons), and what the loader fetches on the first press, by `<script>` so
-//! that it works from `file://`: the controller and its worker (`live/runtime.js`), the
-//! editor (`live/editor.js`, CodeMirror 6, bundled by `scripts/build-editor`), and the
-//! interpreter (`live/module.js`: `crates/rlab-live`'s WebAssembly module, gzipped and in
-//! base64, which the worker unpacks with `DecompressionStream`).
+//! a standalone script's page: `live/<slug>/<name>.js`), and under `assets/live/`: the
+//! loader every such page links (`loader.js`, small: it only adds the Run and Edit buttons),
+//! and what the loader fetches on the first press, by `<script>` so that it works from
+//! `file://`: the controller and its worker (`runtime.js`), the editor (`editor.js`,
+//! CodeMirror 6, bundled by `scripts/build-editor`), and the interpreter (`module.js`:
+//! `crates/rlab-live`'s WebAssembly module, gzipped and in base64, which the worker unpacks
+//! with `DecompressionStream`). A book's theme folder may replace or add files of `live/`
+//! like any theme file; they too are written only with live pages.
 
+use super::theme::Asset;
 use crate::render::LessonHtml;
 use anyhow::Result;
 use base64::Engine as _;
+use std::collections::BTreeMap;
 use std::io::Write as _;
 
 /// The WebAssembly module, as `scripts/build-wasm` made and committed it.
@@ -18,7 +21,10 @@ const MODULE: &[u8] = include_bytes!("../../../crates/rlab-live/dist/rlab-live.w
 
 /// The live-code scripts of the theme, by their path under `assets/`.
 const SCRIPTS: &[(&str, &str)] = &[
-    ("live.js", include_str!("../../../theme/live/loader.js")),
+    (
+        "live/loader.js",
+        include_str!("../../../theme/live/loader.js"),
+    ),
     (
         "live/runtime.js",
         include_str!("../../../theme/live/runtime.js"),
@@ -28,6 +34,11 @@ const SCRIPTS: &[(&str, &str)] = &[
         include_str!("../../../theme/live/editor.js"),
     ),
 ];
+
+/// Whether a theme file belongs to live code (`live/…`): written only with live pages.
+pub(crate) fn is_live(asset: &Asset) -> bool {
+    asset.name.starts_with("live/")
+}
 
 /// The site path of the live script of the lesson `slug`.
 pub(crate) fn page_script(slug: &str) -> String {
@@ -39,8 +50,9 @@ pub(crate) fn script_page_script(slug: &str, name: &str) -> String {
     format!("live/{slug}/{name}.js")
 }
 
-/// The live files of `pages` and their scripts' pages: none when no page runs live.
-pub(crate) fn files(pages: &[LessonHtml]) -> Result<Vec<(String, Vec<u8>)>> {
+/// The live files of `pages` and their scripts' pages: none when no page runs live. The
+/// book's own theme files under `live/` (`theme`) replace or join the embedded scripts.
+pub(crate) fn files(pages: &[LessonHtml], theme: &[Asset]) -> Result<Vec<(String, Vec<u8>)>> {
     let mut out: Vec<(String, Vec<u8>)> = Vec::new();
     for page in pages {
         out.extend((page.live.clone()).map(|s| (page_script(&page.slug), s.into_bytes())));
@@ -52,8 +64,13 @@ pub(crate) fn files(pages: &[LessonHtml]) -> Result<Vec<(String, Vec<u8>)>> {
     if out.is_empty() {
         return Ok(out);
     }
-    for (name, text) in SCRIPTS {
-        out.push((format!("assets/{name}"), text.as_bytes().to_vec()));
+    let mut scripts: BTreeMap<&str, &[u8]> = SCRIPTS
+        .iter()
+        .map(|(name, text)| (*name, text.as_bytes()))
+        .collect();
+    scripts.extend(theme.iter().map(|a| (a.name.as_str(), a.bytes.as_slice())));
+    for (name, bytes) in scripts {
+        out.push((format!("assets/{name}"), bytes.to_vec()));
     }
     out.push(("assets/live/module.js".into(), module_script()?));
     Ok(out)
@@ -107,6 +124,6 @@ mod tests {
 
     #[test]
     fn a_site_without_live_pages_has_no_live_files() {
-        assert!(files(&[]).unwrap().is_empty());
+        assert!(files(&[], &[]).unwrap().is_empty());
     }
 }

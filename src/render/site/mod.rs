@@ -77,8 +77,9 @@ pub(crate) fn assemble(
     site.lesson_pages(book, pages)?;
     site.index_page(book, pages, downloads)?;
     site.script_pages(book, pages)?;
+    let (live_assets, assets): (Vec<_>, Vec<_>) = assets.into_iter().partition(live::is_live);
     site.assets(&assets, pages)?;
-    for (path, bytes) in live::files(pages)? {
+    for (path, bytes) in live::files(pages, &live_assets)? {
         site.files.add(&path, bytes)?;
     }
     for d in downloads {

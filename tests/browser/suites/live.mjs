@@ -1,6 +1,6 @@
 // Suite `live`: the reader runs the code of one built lesson page (--site, --page, --rlbook),
 // over file:// and over http (a static server of the site on 127.0.0.1), with no request
-// to another host. Before the first press only live.js is loaded (at most 2 KB gzipped).
+// to another host. Before the first press only live/loader.js is loaded (at most 2 KB gzipped).
 // Then, from the keyboard alone: Edit opens the editor, a number of the first block with a
 // decimal literal and a figure is changed, Ctrl-Enter runs it; the printed text must equal
 // what `rlbook run` prints for the blocks before it and the edited block (the part after
@@ -103,17 +103,17 @@ async function openLesson(ctx, url, theme) {
   return page;
 }
 
-/* Before any press: only live.js of the live files, and it is small. */
+/* Before any press: only the loader of the live files, and it is small. */
 async function checkLight(ctx, page, how) {
-  const live = page.record.requests.filter((r) => /\/live\//.test(r) || /live\.js/.test(r));
-  const early = live.filter((r) => !/assets\/live\.js$/.test(r));
+  const live = page.record.requests.filter((r) => /\/live\//.test(r));
+  const early = live.filter((r) => !/assets\/live\/loader\.js$/.test(r));
   if (early.length) ctx.fail(`${how}: fetched before any press: ${early.join(", ")}`);
-  const loader = fs.readFileSync(path.join(ctx.options.site, "assets/live.js"));
+  const loader = fs.readFileSync(path.join(ctx.options.site, "assets/live/loader.js"));
   const gz = zlib.gzipSync(loader, { level: 9 }).length;
   const marks = await page.$$eval("section[data-live]", (s) => s.length);
   const added = gz + marks * " data-live".length + 60;
   if (added > 2048) ctx.fail(`${how}: the page grows by ${added} bytes gzipped before a press (over 2 KB)`);
-  ctx.log(`${how}: before a press the page grows by ≤ ${added} B gzipped (live.js ${gz} B, ${marks} marked blocks)`);
+  ctx.log(`${how}: before a press the page grows by ≤ ${added} B gzipped (loader.js ${gz} B, ${marks} marked blocks)`);
 }
 
 /* Edit a number of the first figure block from the keyboard and run it. */
