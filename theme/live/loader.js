@@ -19,6 +19,8 @@
       document.head.appendChild(s);
     });
   }
+  /* The controller loads the rest the same way. */
+  window.RlabLiveLoad = load;
   function press(section, action, button) {
     loading = loading || load(base + "runtime.js").then(function () {
       return window.RlabLive.start(base, article.getAttribute("data-live"));

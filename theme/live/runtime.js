@@ -52,15 +52,8 @@
     };
   }
 
-  function load(src) {
-    return new Promise(function (ok, fail) {
-      var s = document.createElement("script");
-      s.src = src;
-      s.onload = ok;
-      s.onerror = function () { fail(new Error("cannot load " + src)); };
-      document.head.appendChild(s);
-    });
-  }
+  /* <script> loading, as the loader does it (loader.js). */
+  var load = window.RlabLiveLoad;
 
   /* ---- one worker and its session ---- */
   function Engine(moduleText, data) {
