@@ -54,6 +54,7 @@
 
   /* <script> loading, as the loader does it (loader.js). */
   var load = window.RlabLiveLoad;
+  function oneLine(text) { return String(text).replace(/[\r\n]/g, " "); }
 
   /* ---- one worker and its session ---- */
   function Engine(moduleText, data) {
@@ -196,6 +197,7 @@
         if (on) v.title = "Stale: an earlier block changed; run the block before it again.";
         else v.removeAttribute("title");
       });
+      this.formulas(step);
       return;
     }
     var section = document.getElementById("block-" + step.block);
@@ -253,10 +255,29 @@
       code: s.current, cols: s.cols, hide_output: s.hide_output, figures: s.figures };
   };
 
+  /* The formulas holding an inline value (data-values). A formula cannot be drawn again in
+     the page, so it stays marked while a value of it is stale or differs from the built one,
+     and its title says which and what the value is now. */
+  Live.prototype.formulas = function (step) {
+    var steps = this.data.steps;
+    document.querySelectorAll('.math[data-values~="' + step.at + '"]').forEach(function (m) {
+      var held = m.getAttribute("data-values").split(" "), notes = [];
+      steps.forEach(function (s) {
+        if (!s.inline || held.indexOf(String(s.at)) < 0) return;
+        if (s.stale) notes.push(s.expr + " is stale: run the block before it again");
+        else if (s.now != null && oneLine(s.now).trim() !== oneLine(s.built || "").trim()) notes.push(s.expr + " is now " + oneLine(s.now));
+      });
+      m.classList.toggle("live-stale-value", notes.length > 0);
+      if (notes.length) m.title = "The formula shows the built value; " + notes.join("; ") + ".";
+      else m.removeAttribute("title");
+    });
+  };
+
   /* An inline value of the prose recomputed by this session. */
   Live.prototype.value = function (step, text) {
+    step.now = text;
     document.querySelectorAll('.inline-value[data-at="' + step.at + '"]').forEach(function (v) {
-      v.textContent = text.replace(/[\r\n]/g, " ");
+      v.textContent = oneLine(text);
     });
     this.stale(step, false);
   };

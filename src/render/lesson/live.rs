@@ -104,6 +104,7 @@ fn steps(doc: &Doc) -> Vec<Value> {
             Step::Inline(v) => json!({
                 "inline": true,
                 "at": v.span.start,
+                "built": built_value(doc, v),
                 "line": v.line,
                 "col": v.col + 2,
                 "line_text": notebook::inline_line(doc.lesson, v),
@@ -112,6 +113,12 @@ fn steps(doc: &Doc) -> Vec<Value> {
             }),
         })
         .collect()
+}
+
+/// The value the build printed for the inline value `v` (`null` when it failed).
+fn built_value(doc: &Doc, v: &crate::book::inline::InlineValue) -> Option<String> {
+    let k = doc.lesson.inlines.iter().position(|x| std::ptr::eq(x, v))?;
+    doc.run.inlines.get(k)?.value.as_ref().ok().cloned()
 }
 
 /// A block as a step: its code and place, how its outputs are shown, its figures' names.

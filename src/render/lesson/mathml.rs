@@ -10,6 +10,7 @@
 use super::{Doc, Ev};
 use crate::markup::escape;
 use pulldown_cmark::{CowStr, Event, Tag};
+use std::ops::Range;
 
 pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
     let mut out: Vec<Ev<'t>> = Vec::with_capacity(events.len());
@@ -18,22 +19,22 @@ pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
     for (event, range) in events {
         match event {
             Event::InlineMath(tex) => {
-                let html = formula(doc, &tex, false, range.start, "span");
+                let html = formula(doc, &tex, false, range.clone(), "span");
                 out.push((Event::InlineHtml(CowStr::from(html)), range));
             }
             Event::DisplayMath(tex) => match parents.last().copied().unwrap_or(Parent::Block) {
                 Parent::Paragraph => {
-                    let html = formula(doc, &tex, true, range.start, "div");
+                    let html = formula(doc, &tex, true, range.clone(), "div");
                     out.push((Event::End(pulldown_cmark::TagEnd::Paragraph), range.clone()));
                     out.push((Event::Html(CowStr::from(html)), range.clone()));
                     out.push((Event::Start(Tag::Paragraph), range));
                 }
                 Parent::Block => {
-                    let html = formula(doc, &tex, true, range.start, "div");
+                    let html = formula(doc, &tex, true, range.clone(), "div");
                     out.push((Event::Html(CowStr::from(html)), range));
                 }
                 Parent::Inline => {
-                    let html = formula(doc, &tex, true, range.start, "span");
+                    let html = formula(doc, &tex, true, range.clone(), "span");
                     out.push((Event::InlineHtml(CowStr::from(html)), range));
                 }
             },
@@ -72,8 +73,10 @@ impl Parent {
     }
 }
 
-/// The formula as HTML in a `wrapper` element (`span` or `div`).
-fn formula(doc: &mut Doc, tex: &str, display: bool, at: usize, wrapper: &str) -> String {
+/// The formula at `range` of the prepared text as HTML in a `wrapper` element (`span` or
+/// `div`).
+fn formula(doc: &mut Doc, tex: &str, display: bool, range: Range<usize>, wrapper: &str) -> String {
+    let at = range.start;
     match doc.ctx.math.get(tex, display) {
         Ok(mathml) => {
             let class = if display {
@@ -83,6 +86,7 @@ fn formula(doc: &mut Doc, tex: &str, display: bool, at: usize, wrapper: &str) ->
             };
             let newline = if wrapper == "div" { "\n" } else { "" };
             let focus = if display { " tabindex=\"0\"" } else { "" };
+            let values = values_inside(doc, range);
             let (id, number) = match display.then(|| doc.equation_at(at)).flatten() {
                 Some(target) => (
                     format!(" id=\"{}\"", escape(target.anchor())),
@@ -91,7 +95,7 @@ fn formula(doc: &mut Doc, tex: &str, display: bool, at: usize, wrapper: &str) ->
                 None => (String::new(), String::new()),
             };
             format!(
-                "<{wrapper} class=\"math {class}\"{id}{focus}>{mathml}{number}</{wrapper}>{newline}"
+                "<{wrapper} class=\"math {class}\"{id}{focus}{values}>{mathml}{number}</{wrapper}>{newline}"
             )
         }
         Err(message) => {
@@ -103,6 +107,24 @@ fn formula(doc: &mut Doc, tex: &str, display: bool, at: usize, wrapper: &str) ->
                 code
             }
         }
+    }
+}
+
+/// ` data-values="A B"`: the source offsets of the inline values the formula at `range` of
+/// the prepared text holds, which the page's live code marks stale as it marks the values of
+/// the text (a formula cannot be drawn again in the page); empty without live code or values.
+fn values_inside(doc: &Doc, range: Range<usize>) -> String {
+    if !doc.ctx.book.config.live {
+        return String::new();
+    }
+    let source = doc.map.to_source(range.start)..doc.map.to_source(range.end);
+    let offsets: Vec<String> = (doc.lesson.inlines.iter())
+        .filter(|v| source.contains(&v.span.start))
+        .map(|v| v.span.start.to_string())
+        .collect();
+    match offsets.is_empty() {
+        true => String::new(),
+        false => format!(" data-values=\"{}\"", offsets.join(" ")),
     }
 }
 

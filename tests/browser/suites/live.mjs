@@ -227,28 +227,32 @@ async function reset(ctx, page, id, built, how) {
   if (now !== built) ctx.fail(`${how}: Reset did not restore the built output of ${id}`);
 }
 
-/* An inline value of the prose after a block: stale once the block is edited, recomputed
-   (and fresh) once it runs. */
-async function inlineValue(ctx, page, how) {
+/* An inline value after a block, in the text or in a formula (`math`): stale once the block
+   is edited, recomputed (or, in a formula, which cannot be drawn again, unmarked as it equals
+   the built value) once the block runs. */
+async function inlineValue(ctx, page, how, math) {
   const steps = await page.evaluate(() =>
     window.rlabLiveData.steps.map((s) => ({ inline: !!s.inline, at: s.at, block: s.block, live: s.live, code: s.code })),
   );
-  const shown = await page.$$eval(".inline-value[data-at]", (v) => v.map((e) => Number(e.dataset.at)));
+  const where = (at) => (math ? `.math[data-values~="${at}"]` : `.inline-value[data-at="${at}"]`);
+  const shown = await page.evaluate((sel) => Array.from(document.querySelectorAll(sel)).map((e) => e.dataset.at || e.dataset.values).join(" ").split(" ").map(Number),
+    math ? ".math[data-values]" : ".inline-value[data-at]");
+  const kind = math ? "inline value in a formula" : "inline value";
   const i = steps.findIndex((s, k) => s.inline && shown.includes(s.at) && k > 0 && !steps[k - 1].inline && steps[k - 1].live);
-  if (i < 0) return ctx.log(`${how}: no inline value in the text follows a live block; not checked`);
-  const block = steps[i - 1], at = steps[i].at, id = `block-${block.block}`;
-  const value = () => page.$eval(`.inline-value[data-at="${at}"]`, (v) => ({ text: v.textContent, stale: v.classList.contains("live-stale-value") }));
+  if (i < 0) return ctx.log(`${how}: no ${kind} follows a live block; not checked`);
+  const block = steps[i - 1], id = `block-${block.block}`;
+  const value = () => page.$eval(where(steps[i].at), (v) => ({ text: v.textContent, stale: v.classList.contains("live-stale-value") }));
   const built = await value();
   await page.click(`#${id} .live-edit`);
   await waitFor("the editor", () => page.$(`#${id} .live-editor .cm-content`), 30_000);
   await setCode(page, id, block.code + "\n");
-  if (!(await value()).stale) ctx.fail(`${how}: the inline value after ${id} is not marked stale by an edit`);
+  if (!(await value()).stale) ctx.fail(`${how}: the ${kind} after ${id} is not marked stale by an edit`);
   await page.click(`#${id} .live-run`);
   await settled(page, id);
   const now = await value();
-  if (now.stale || !sameNumbers(now.text, built.text)) ctx.fail(`${how}: the inline value after ${id} is ${JSON.stringify(now)} after the run (built: ${built.text})`);
+  if (now.stale || !sameNumbers(now.text, built.text)) ctx.fail(`${how}: the ${kind} after ${id} is ${JSON.stringify(now)} after the run (built: ${built.text})`);
   await page.click(`#${id} .live-reset`);
-  ctx.log(`${how}: the inline value after ${id} is marked stale by an edit and recomputed by the run (${now.text})`);
+  ctx.log(`${how}: the ${kind} after ${id} is marked stale by an edit and fresh after the run (${now.text.slice(0, 40)})`);
 }
 
 async function one(ctx, url, how) {
@@ -258,7 +262,8 @@ async function one(ctx, url, how) {
   if (!edited) return page.close();
   const { id } = edited;
   await rerunTime(ctx, page, id, how);
-  await inlineValue(ctx, page, how);
+  await inlineValue(ctx, page, how, false);
+  await inlineValue(ctx, page, how, true);
   await screenshot(page, path.join(ctx.out, `${how}-edited-light.png`), false);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);

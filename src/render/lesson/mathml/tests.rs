@@ -75,3 +75,27 @@ fn katex_errors_are_warnings_or_errors_when_strict() {
         "{err}"
     );
 }
+
+#[test]
+fn a_formula_names_the_inline_values_it_holds_for_live_code() {
+    use crate::render::testutil::{ok, run_with_inlines};
+    let src = "# T\n\nSo ${a} and $p = ${b} + ${c}$ and $$q = ${d}$$ end $r$.\n";
+    let run = run_with_inlines(vec![ok("1"), ok("2"), ok("3"), ok("4")]);
+    let body = render(src, &run).body;
+    let at = |expr: &str| src.find(&format!("${{{expr}}}")).unwrap();
+    let inline = format!(
+        "<span class=\"math math-inline\" data-values=\"{} {}\">",
+        at("b"),
+        at("c")
+    );
+    let display = format!(
+        "class=\"math math-display\" tabindex=\"0\" data-values=\"{}\">",
+        at("d")
+    );
+    assert!(body.contains(&inline), "{body}");
+    assert!(body.contains(&display), "{body}");
+    assert!(
+        body.contains("<span class=\"math math-inline\"><math"),
+        "{body}"
+    );
+}
