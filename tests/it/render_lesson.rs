@@ -253,7 +253,7 @@ fn fixture_math_and_inline_values() {
         body.contains("<mi>μ</mi><mo>=</mo><mn>0.123</mn>"),
         "value inside math"
     );
-    assert!(body.contains("spread <span class=\"math math-inline\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><semantics><mrow><mn>1.05</mn>"), "wrapped value");
+    assert!(body.contains("spread <span class=\"math math-inline\" data-values=\"128\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><semantics><mrow><mn>1.05</mn>"), "wrapped value");
     assert!(body.contains("<div class=\"math math-display\" tabindex=\"0\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"));
     assert!(body.contains(
         "<mi mathvariant=\"normal\">L</mi><mi mathvariant=\"normal\">N</mi></mrow><mo stretchy=\"false\">(</mo><mi mathvariant=\"bold\">x</mi>"

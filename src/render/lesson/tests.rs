@@ -25,8 +25,9 @@ fn inline_values_in_prose_and_math() {
     let src = "# T\n\nThe corpus has **${n}** characters, $p = ${p}$ and ${q:%.2f}$.\n";
     let run = run_with_inlines(vec![ok("18"), ok("0.5"), ok("0.25")]);
     let body = render(src, &run).body;
-    assert!(body.contains("<p>The corpus has <strong><span class=\"inline-value\" data-at=\"22\">18</span></strong> characters, <span class=\"math math-inline\"><math"), "{body}");
+    assert!(body.contains("<p>The corpus has <strong><span class=\"inline-value\" data-at=\"22\">18</span></strong> characters, <span class=\"math math-inline\" data-values=\"46\"><math"), "{body}");
     assert!(body.contains("<mi>p</mi><mo>=</mo><mn>0.5</mn>"), "{body}");
+    assert!(body.contains("and <span class=\"math math-inline\" data-values=\"56\"><math"), "{body}");
     assert!(body.contains("<mn>0.25</mn>"), "{body}");
 }
 
