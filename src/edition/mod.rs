@@ -76,8 +76,8 @@ fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, L
         blocks: blocks.collect(),
         inlines: inlines.collect(),
         scripts: run.scripts.clone(),
-        // What a solution read with `run` or `import` is the solution's too: the page ships
-        // none of the lesson's files rather than one of those.
+        // What a solution read is the solution's too: the page ships none of the lesson's
+        // files rather than one of those.
         files: Vec::new(),
     };
     let outside_blocks = lesson.blocks.iter().filter(|b| outside(&b.span)).count();

@@ -3,7 +3,7 @@
 //! first Run or Edit: `live/<slug>.js`, setting `self.rlabLiveData`. It holds the session's
 //! settings (the book's seed and limits), every step of the lesson in the order the build ran
 //! them (blocks, with the ids and captions of their figures, and inline values), and the
-//! files the blocks read with `run` or `import`. Built from the lesson as rendered, so a
+//! files the blocks read (`run` and `import` sources, data files `load` read). Built from the lesson as rendered, so a
 //! student edition's page carries no withheld solution.
 //!
 //! A block the reader may run and edit carries `data-live` on its section ([`offers`]). A
@@ -35,7 +35,7 @@ pub(crate) fn script(doc: &Doc) -> Option<String> {
         return None;
     }
     let folder = doc.lesson.path.parent().unwrap_or(Path::new("."));
-    let files = shipped(folder, &doc.run.files);
+    let files = shipped(folder, doc.run.files.iter().flatten());
     let config = &doc.ctx.book.config;
     Some(data_script(
         config,
@@ -63,7 +63,7 @@ pub(crate) fn script_page(
     let step = json!({"block": 1, "line": 1, "code": script.source, "cols": 1,
         "hide_output": false, "run": true, "live": true, "figures": figures});
     let folder = script.path.parent().unwrap_or(Path::new("."));
-    let files = shipped(folder, run.map_or(&[][..], |r| &r.files[..]));
+    let files = shipped(folder, run.iter().flat_map(|r| &r.files));
     Some(data_script(
         config,
         &script.display,
@@ -145,9 +145,11 @@ fn block_step(doc: &Doc, block: &CodeBlock) -> Value {
 
 /// The files a run read, by their path from `folder` (as the code names them), with their
 /// texts as they are now.
-fn shipped(folder: &Path, paths: &[PathBuf]) -> BTreeMap<String, String> {
+fn shipped<'a>(
+    folder: &Path,
+    paths: impl Iterator<Item = &'a PathBuf>,
+) -> BTreeMap<String, String> {
     paths
-        .iter()
         .filter_map(|path| {
             let name = path.strip_prefix(folder).ok()?.to_str()?.replace('\\', "/");
             Some((name, std::fs::read_to_string(path).ok()?))
