@@ -55,9 +55,14 @@ impl KeyHasher {
 
     /// An optional text: absent and present-but-empty differ.
     pub(crate) fn opt_str(&mut self, text: Option<&str>) -> &mut Self {
-        match text {
+        self.opt_bytes(text.map(str::as_bytes))
+    }
+
+    /// Optional bytes (a text's are its UTF-8 bytes): absent and present-but-empty differ.
+    pub(crate) fn opt_bytes(&mut self, bytes: Option<&[u8]>) -> &mut Self {
+        match bytes {
             None => self.bool(false),
-            Some(t) => self.bool(true).str(t),
+            Some(b) => self.bool(true).bytes(b),
         }
     }
 

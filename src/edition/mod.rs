@@ -4,7 +4,8 @@
 //!
 //! The student edition is a *view* of the book made after the record check: each lesson's
 //! source with its solutions replaced by a short placeholder paragraph, parsed again, and
-//! its run without the outputs of the blocks and inline values that were inside them. Every
+//! its run without the outputs of the blocks and inline values that were inside them (and
+//! without the files only they read, which the page would ship for its live code). Every
 //! renderer (site, search index, Markdown book, EPUB, PDF, generated tables) then works from
 //! the view, so nothing of a solution can reach any output, while execution and drift
 //! checking saw the whole book: the record does not depend on the edition.
@@ -13,6 +14,7 @@ use crate::book::{Book, Lesson};
 use crate::config::Edition;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
+use crate::exec::notebook::Step;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -72,13 +74,17 @@ fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, L
     let inlines = (lesson.inlines.iter().zip(&run.inlines))
         .filter(|(inline, _)| outside(&inline.span))
         .map(|(_, inline_run)| inline_run.clone());
+    // The files of the steps the view keeps: one only a solution read stays withheld.
+    let files = (crate::exec::notebook::steps(lesson)
+        .into_iter()
+        .zip(&run.files))
+    .filter(|(step, _)| outside(&step_span(step)))
+    .map(|(_, files)| files.clone());
     let kept = LessonRun {
         blocks: blocks.collect(),
         inlines: inlines.collect(),
         scripts: run.scripts.clone(),
-        // What a solution read with `run` or `import` is the solution's too: the page ships
-        // none of the lesson's files rather than one of those.
-        files: Vec::new(),
+        files: files.collect(),
     };
     let outside_blocks = lesson.blocks.iter().filter(|b| outside(&b.span)).count();
     let outside_inlines = lesson.inlines.iter().filter(|i| outside(&i.span)).count();
@@ -88,6 +94,14 @@ fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, L
         lesson.display
     );
     Ok((view, kept))
+}
+
+/// Where a step stands in the lesson's source.
+fn step_span(step: &Step) -> Range<usize> {
+    match step {
+        Step::Block(block) => block.span.clone(),
+        Step::Inline(value) => value.span.clone(),
+    }
 }
 
 /// `source` with each solution region replaced by the placeholder, padded with blank lines

@@ -79,3 +79,21 @@ fn the_teacher_edition_is_the_book_as_it_is() {
     assert_eq!(view.source, "# No solutions\n\n```rlab\nx = 1\n```\n");
     assert_eq!(kept, run());
 }
+
+#[test]
+fn the_student_view_keeps_the_files_of_the_steps_it_shows_only() {
+    let path = |name: &str| std::path::PathBuf::from(format!("/b/content/{name}"));
+    let mut teacher = run();
+    teacher.files = vec![
+        vec![path("intro.csv")],
+        vec![],
+        vec![path("secret.csv")],
+        vec![path("solution.rlab"), path("shared.rlab")],
+        vec![path("shared.rlab")],
+    ];
+    let (_, kept) = student(SOURCE, &teacher);
+    assert_eq!(
+        kept.files,
+        [vec![path("intro.csv")], vec![], vec![path("shared.rlab")]]
+    );
+}

@@ -53,7 +53,8 @@ pub struct ScriptRun {
     pub values: Vec<LabelledValue>,
     /// For each line of `text`, the script line of the top-level statement that printed it.
     pub printed_by: Vec<u32>,
-    /// The files it read with `run` or `import` (its page ships them for live runs).
+    /// The files it read that could be read (`run` and `import` sources, data files `load`
+    /// read): its page ships them for live runs.
     #[serde(default)]
     pub files: Vec<std::path::PathBuf>,
 }
@@ -64,10 +65,11 @@ pub struct LessonRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
     pub scripts: Vec<ScriptRun>,
-    /// The files the lesson's blocks read with `run` or `import` (the page ships them for
-    /// its live runs).
+    /// The files each step of the notebook (its blocks and inline values in the order they
+    /// ran, [`notebook::steps`]) read that could be read: `run` and `import` sources, data
+    /// files `load` read. The page ships those of the steps it holds for its live runs.
     #[serde(default)]
-    pub files: Vec<std::path::PathBuf>,
+    pub files: Vec<Vec<std::path::PathBuf>>,
 }
 
 pub(crate) fn session(
@@ -94,7 +96,7 @@ pub(crate) fn session(
 
 /// Run a standalone script the way `rlbook run` does (script mode, its own session),
 /// capturing output and the figures it saves; stopped early once `cancel` is set. Also gives
-/// the files the script read with `run` or `import`.
+/// the files the script read (`run`, `import`, data files).
 pub fn run_script_reporting_files(
     config: &Config,
     script: &Script,
@@ -111,11 +113,20 @@ pub fn run_script_reporting_files(
         text,
         figures: out.figures,
         error: out.error,
-        files: (read.iter().filter(|f| f.text.is_some()))
-            .map(|f| f.path.clone())
-            .collect(),
+        files: readable(&read),
     };
     (run, read)
+}
+
+/// The distinct paths of `files` that could be read, in the order first read.
+pub(crate) fn readable(files: &[FileRun]) -> Vec<std::path::PathBuf> {
+    let mut paths = Vec::new();
+    for f in files.iter().filter(|f| f.contents.is_some()) {
+        if !paths.contains(&f.path) {
+            paths.push(f.path.clone());
+        }
+    }
+    paths
 }
 
 /// For each line of `text`, the line of the last statement that started before the line did

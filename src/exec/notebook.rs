@@ -9,7 +9,7 @@ use crate::book::inline::InlineValue;
 use crate::book::{CodeBlock, Lesson};
 use crate::config::Config;
 use rlab::{FileRun, Mode, Session};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -40,7 +40,8 @@ pub fn steps(lesson: &Lesson) -> Vec<Step<'_>> {
 pub struct NotebookRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
-    /// The files each step read with `run` or `import` (index-aligned with the steps run).
+    /// The files each step read through the host (`run`, `import`, data files `load` read),
+    /// index-aligned with the steps run.
     pub files: Vec<Vec<FileRun>>,
     /// The session after each step, when asked for (index-aligned with the steps run).
     pub snapshots: Vec<Session>,
@@ -96,22 +97,31 @@ impl NotebookRun {
         Some((session, kept))
     }
 
-    /// Every file the steps read, in order.
-    /// The first step that read a file (with `run` or `import`) whose text is not the one it
-    /// read (`usize::MAX` when there is none).
+    /// The first step that read a file whose bytes are not the ones it read (or that it
+    /// could not read and now can), `usize::MAX` when there is none.
     pub fn first_step_reading_changed_files(&self) -> usize {
         self.files
             .iter()
             .position(|files| {
                 files
                     .iter()
-                    .any(|f| std::fs::read_to_string(&f.path).ok() != f.text)
+                    .any(|f| std::fs::read(&f.path).ok() != f.contents)
             })
             .unwrap_or(usize::MAX)
     }
 
+    /// Every file the steps read, in order.
     pub fn all_files(&self) -> impl Iterator<Item = &FileRun> {
         self.files.iter().flatten()
+    }
+
+    /// For each step run, the distinct files it read that could be read, in the order first
+    /// read (what a page ships for the step).
+    pub fn files_read(&self) -> Vec<Vec<PathBuf>> {
+        self.files
+            .iter()
+            .map(|files| super::readable(files))
+            .collect()
     }
 }
 
@@ -236,6 +246,27 @@ mod tests {
         assert!(plain.resume_after(&all, 1, None).is_none());
         assert_eq!(plain.blocks, full.blocks);
         assert!(format!("{full:?}").contains("snapshots: 5"));
+    }
+
+    #[test]
+    fn a_changed_data_file_is_found_at_the_first_step_that_read_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("d.csv"), "1,2\n").unwrap();
+        let source = "# A\n\n```rlab\nx = 1;\n```\n\n```rlab\ny = load(\"d.csv\");\n```\n";
+        let l = Lesson::parse(
+            root.join("01-a.md"),
+            "01-a.md".into(),
+            source.into(),
+            Vec::new(),
+        )
+        .unwrap();
+        let c = Config::parse(root, "", "book.toml").unwrap();
+        let run = run_notebook_from(&c, &l, None, false, None);
+        assert_eq!(run.files_read(), [vec![], vec![root.join("d.csv")]]);
+        assert_eq!(run.first_step_reading_changed_files(), usize::MAX);
+        std::fs::write(root.join("d.csv"), b"1,2\n\x93").unwrap();
+        assert_eq!(run.first_step_reading_changed_files(), 1);
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub(crate) fn page_key(
 }
 
 /// What a page's live script holds besides the lesson and its run: the `[exec]` settings and
-/// the texts of the files the run read.
+/// the bytes of the files the run (its notebook's steps, its scripts) read.
 fn live_inputs(h: &mut KeyHasher, config: &Config, run: &LessonRun) {
     h.bool(config.live);
     if !config.live {
@@ -41,9 +41,9 @@ fn live_inputs(h: &mut KeyHasher, config: &Config, run: &LessonRun) {
     h.u64(exec.seed).f64(exec.time_limit.as_secs_f64());
     h.u64(exec.max_alloc_bytes as u64)
         .u64(exec.max_call_depth as u64);
-    for path in &run.files {
-        h.path(path)
-            .opt_str(std::fs::read_to_string(path).ok().as_deref());
+    let scripts = run.scripts.iter().flat_map(|s| &s.files);
+    for path in run.files.iter().flatten().chain(scripts) {
+        h.path(path).opt_bytes(std::fs::read(path).ok().as_deref());
     }
 }
 

@@ -1,6 +1,7 @@
 //! Editions through the binary: the student edition of a fixture book has no trace of its
-//! solution (text, code, printed number, figure) in any file of the site (the search index
-//! included), the Markdown book or the EPUB; the teacher edition has all of them; and a
+//! solution (text, code, printed number, figure, a file only it runs) in any file of the site
+//! (the search index and the live code's shipped files included), the Markdown book or the
+//! EPUB; the teacher edition has all of them; and a
 //! solution that drifts still fails the student build.
 
 use crate::common::{edit_file, fixture_book, rlbook};
@@ -9,6 +10,10 @@ use std::path::{Path, PathBuf};
 
 /// The solution's prose, code, printed number and figure title.
 const SOLUTION: [&str; 4] = ["Kolmogorov", "secret_total", "42738", "Pineapple products"];
+
+/// The text of the file only the solution runs (`shared/pineapple.rlab`), which the
+/// teacher page's live code ships and the student page's does not.
+const SOLUTION_FILE: &str = "Zanzibar";
 
 /// Every file under `dir`, recursively.
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -86,7 +91,7 @@ fn the_student_edition_withholds_the_solution_everywhere() {
         live.is_ok(),
         "the page's live-code steps are among the files searched"
     );
-    for needle in SOLUTION {
+    for needle in SOLUTION.into_iter().chain([SOLUTION_FILE]) {
         assert_eq!(
             containing(book.path(), needle),
             Vec::<String>::new(),
@@ -134,6 +139,11 @@ fn the_teacher_edition_shows_it_and_is_the_default() {
     assert!(
         found.iter().any(|f| f.ends_with("site/live/01-sums.js")),
         "the teacher page's live code holds the solution's code: {found:?}"
+    );
+    assert_eq!(
+        containing(book.path(), SOLUTION_FILE),
+        ["site/live/01-sums.js"].map(|f| book.path().join(f).display().to_string()),
+        "the teacher page ships the file the solution ran"
     );
     let student = rlbook(
         book.path(),

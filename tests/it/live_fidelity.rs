@@ -47,19 +47,33 @@ fn node() -> bool {
     found
 }
 
-fn start(config: &Config, files: BTreeMap<String, String>, script: bool) -> Value {
+fn start(config: &Config, files: Shipped, script: bool) -> Value {
     json!({"op": "start", "seed": config.exec.seed, "max_depth": config.exec.max_call_depth,
-        "max_alloc": config.exec.max_alloc_bytes, "script": script, "files": files})
+        "max_alloc": config.exec.max_alloc_bytes, "script": script, "files": files.0,
+        "binary": files.1})
 }
 
+/// Shipped files by name: texts, and the others in base64.
+type Shipped = (BTreeMap<String, String>, BTreeMap<String, String>);
+
 /// The files a native run read, named from `folder` as the code names them.
-fn shipped<'a>(folder: &Path, paths: impl Iterator<Item = &'a Path>) -> BTreeMap<String, String> {
-    paths
-        .filter_map(|p| {
-            let name = p.strip_prefix(folder).ok()?.to_str()?.replace('\\', "/");
-            Some((name, std::fs::read_to_string(p).ok()?))
-        })
-        .collect()
+fn shipped<'a>(folder: &Path, paths: impl Iterator<Item = &'a Path>) -> Shipped {
+    use base64::Engine as _;
+    let mut out = Shipped::default();
+    for p in paths {
+        let Some(name) = p.strip_prefix(folder).ok().and_then(Path::to_str) else {
+            continue;
+        };
+        match std::fs::read(p).map(String::from_utf8) {
+            Ok(Ok(text)) => out.0.insert(name.replace('\\', "/"), text),
+            Ok(Err(e)) => out.1.insert(
+                name.replace('\\', "/"),
+                base64::engine::general_purpose::STANDARD.encode(e.into_bytes()),
+            ),
+            Err(_) => None,
+        };
+    }
+    out
 }
 
 /// A lesson's steps as the page sends them, with what the native build printed.
@@ -273,7 +287,7 @@ fn the_modules_math_functions_differ_from_the_native_ones_by_a_few_ulps_at_most(
     let probe =
         |f: &str| format!("x = linspace(0.05, 7.5, 400);\ny = {f};\nfprintf('%.17g\\n', y);\n");
     let config = Config::parse(Path::new("."), "", "book.toml").unwrap();
-    let mut requests = vec![start(&config, BTreeMap::new(), false)];
+    let mut requests = vec![start(&config, Shipped::default(), false)];
     let mut native = Vec::new();
     for (k, f) in functions.iter().enumerate() {
         let code = probe(f);

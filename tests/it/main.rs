@@ -24,6 +24,7 @@ mod init;
 mod limits;
 mod links;
 mod live_fidelity;
+mod live_files;
 mod parse_corpus;
 mod render_lesson;
 mod robustness;

@@ -1,6 +1,7 @@
 /* rlbook live code, the controller (docs/live-code.md). Loaded by loader.js on the first Run
    or Edit. It loads the page's steps (live/<slug>.js: the book's seed and limits, every
-   block and inline value in the order the build ran them, the files they read) and the
+   block and inline value in the order the build ran them, the files they read: texts in
+   `files`, other files in base64 in `binary`) and the
    interpreter (module.js, crates/rlab-live gzipped in base64), and runs the blocks in a
    Web Worker made from a Blob, so that nothing but <script> is needed (file:// works).
 
@@ -87,7 +88,8 @@
     this.worker.postMessage({ load: this.compiled ? true : this.moduleText, compiled: this.compiled });
     var d = this.data;
     this.started = this.ask({ op: "start", seed: d.seed, time_ms: d.time_ms, max_alloc: d.max_alloc,
-      max_depth: d.max_depth, script: !!d.script, files: d.files || {} });
+      max_depth: d.max_depth, script: !!d.script, files: d.files || {},
+      binary: d.binary || {} });
   };
   Engine.prototype.ask = function (request) {
     var self = this, id = this.next++;

@@ -1,6 +1,6 @@
 //! rlab in the reader's page. The page's worker sends requests as JSON ([`Request`]) and
 //! gets JSON back ([`Response`]): `start` makes a session (the book's seed, limits and the
-//! files the page ships), `run` runs one block of the page in it and answers with the HTML
+//! files the page ships: UTF-8 ones as text in `files`, others in base64 in `binary`), `run` runs one block of the page in it and answers with the HTML
 //! the build would have spliced in (drawn by `rlab-page`) and the figure files that HTML
 //! links to (as `rlab-live:<site path>`, which the page turns into object URLs).
 //!
@@ -24,8 +24,9 @@ use std::time::Duration;
 #[derive(Debug, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Request {
-    /// A fresh session: `seed` as the book's, limits from book.toml, the shipped files,
-    /// script mode for a script page.
+    /// A fresh session: `seed` as the book's, limits from book.toml, the shipped files
+    /// (`files`: path → text; `binary`: path → base64 of the bytes, for files that are not
+    /// UTF-8, such as `.npy` data), script mode for a script page.
     Start {
         seed: Option<u64>,
         #[serde(default)]
@@ -38,6 +39,8 @@ pub enum Request {
         script: bool,
         #[serde(default)]
         files: BTreeMap<String, String>,
+        #[serde(default)]
+        binary: BTreeMap<String, String>,
     },
     /// Run step `step` (1-based among the page's blocks and inline values; `block` when
     /// absent), the page's block `block`: `code` from line `line` of `file`.
@@ -144,7 +147,12 @@ impl Live {
                 max_depth,
                 script,
                 files,
+                binary,
             } => {
+                let files = match shipped_files(files, binary) {
+                    Ok(files) => files,
+                    Err(fault) => return Response::fault(fault),
+                };
                 let defaults = Limits::default();
                 let limits = Limits {
                     time: time_ms.map(Duration::from_millis),
@@ -235,13 +243,25 @@ impl Live {
     }
 }
 
+/// The shipped files' bytes: the texts', and the binary ones' decoded from base64.
+fn shipped_files(
+    text: BTreeMap<String, String>,
+    binary: BTreeMap<String, String>,
+) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    use base64::Engine as _;
+    let mut files: BTreeMap<String, Vec<u8>> =
+        text.into_iter().map(|(k, v)| (k, v.into_bytes())).collect();
+    for (name, encoded) in binary {
+        let bytes = (base64::engine::general_purpose::STANDARD.decode(&encoded))
+            .map_err(|e| format!("the shipped file '{name}' is not base64: {e}"))?;
+        files.insert(name, bytes);
+    }
+    Ok(files)
+}
+
 /// The session's configuration, every field spelled out: `Config::default()` makes a
 /// native host, whose clock does not exist in the module.
-fn config(limits: Limits, script: bool, files: BTreeMap<String, String>) -> Config {
-    let files = files
-        .into_iter()
-        .map(|(k, v)| (k, v.into_bytes()))
-        .collect();
+fn config(limits: Limits, script: bool, files: BTreeMap<String, Vec<u8>>) -> Config {
     Config {
         mode: if script {
             rlab::Mode::Script

@@ -111,3 +111,51 @@ fn the_books_limits_stop_a_runaway_block_and_a_script_runs_whole() {
     );
     assert_eq!(out["text"], "4\n");
 }
+
+/// An `.npy` file of the float64 row `data` (format 1.0: magic, header, little-endian data).
+fn npy(data: &[f64]) -> Vec<u8> {
+    let mut header = format!(
+        "{{'descr': '<f8', 'fortran_order': False, 'shape': ({},), }}",
+        data.len()
+    );
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend_from_slice(&u16::try_from(header.len()).unwrap().to_le_bytes());
+    bytes.extend_from_slice(header.as_bytes());
+    data.iter()
+        .for_each(|x| bytes.extend_from_slice(&x.to_le_bytes()));
+    bytes
+}
+
+#[test]
+fn binary_files_ship_in_base64_and_load_reads_them() {
+    use base64::Engine as _;
+    let bytes = npy(&[1.5, -2.0, 4.0]);
+    assert!(std::str::from_utf8(&bytes).is_err(), "not text");
+    let encoded = base64::engine::general_purpose::STANDARD.encode(&bytes);
+    let mut live = Live::default();
+    let start = serde_json::json!({"op": "start", "seed": 1,
+        "files": {"data/t.csv": "1,2\n3,4\n"}, "binary": {"data/x.npy": encoded}});
+    assert_eq!(ask(&mut live, start)["fault"], Json::Null);
+    let out = run(
+        &mut live,
+        1,
+        "x = load(\"data/x.npy\");\nprint(sum(x), x(2))\nt = load(\"./data/t.csv\");\nprint(t(2, 1))",
+    );
+    assert_eq!(out["error"], Json::Null, "{out}");
+    let mut native = Session::new(Config::default(), Some(1));
+    let expected = native
+        .run_block(
+            "a.md",
+            3,
+            "x = [1.5, -2.0, 4.0];\nprint(sum(x), x(2))\nprint(3)",
+        )
+        .text;
+    assert_eq!(out["text"], expected);
+    let bad = serde_json::json!({"op": "start", "seed": 1, "binary": {"x.npy": "**"}});
+    let fault = ask(&mut live, bad)["fault"].as_str().unwrap().to_string();
+    assert!(fault.contains("'x.npy' is not base64"), "{fault}");
+}

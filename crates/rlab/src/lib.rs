@@ -207,8 +207,9 @@ impl Session {
         std::mem::take(&mut self.interp.out)
     }
 
-    /// The files `run` and `import` statements read since the last call, in the order they
-    /// were read.
+    /// The files the session read through the host since the last call (`run` and `import`
+    /// sources, data files `load` and its kin read; not files `save` kept in the session), in
+    /// the order they were read.
     pub fn take_files_run(&mut self) -> Vec<FileRun> {
         std::mem::take(&mut self.interp.files_run)
     }
@@ -273,11 +274,51 @@ mod tests {
         let files = s.take_files_run();
         assert_eq!(files.len(), 2, "{files:?}");
         assert_eq!(files[0].path, dir.path().join("dep.rlab"));
-        assert_eq!(files[0].text.as_deref(), Some("y = 2;\n"));
+        assert_eq!(files[0].text(), Some("y = 2;\n"));
         assert_eq!(files[1].path, dir.path().join("missing.rlab"));
-        assert_eq!(files[1].text, None);
+        assert_eq!(files[1].contents, None);
         assert!(s.take_files_run().is_empty());
         assert!(s.variable("y").is_some());
+    }
+
+    #[test]
+    fn data_files_load_reads_are_reported_with_their_bytes_and_kept_files_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("d.csv"), "1,2\n3,4\n").unwrap();
+        let config = Config {
+            base_dir: dir.path().to_path_buf(),
+            ..Config::default()
+        };
+        let writing = Config {
+            write_files: true,
+            ..config.clone()
+        };
+        let saved =
+            Session::new(writing, Some(1)).run_block("t", 1, "save(\"m.npy\", [1 2; 3 4])\n");
+        assert!(saved.error.is_none(), "{:?}", saved.error);
+        let npy = std::fs::read(dir.path().join("m.npy")).unwrap();
+        let mut s = Session::new(config, Some(1));
+        let code = "a = load(\"m.npy\");\nb = load(\"d.csv\");\nsave(\"k.csv\", a + b)\n\
+                    c = load(\"k.csv\");\nd = load(\"none.npy\");\n";
+        let out = s.run_block("t", 1, code);
+        assert!(
+            out.error
+                .is_some_and(|e| e.error.message.contains("none.npy"))
+        );
+        assert!(s.variable("c").is_some(), "the kept file was read back");
+        let files = s.take_files_run();
+        let got: Vec<_> = files
+            .iter()
+            .map(|f| (f.path.clone(), f.contents.clone()))
+            .collect();
+        let expected = [
+            (dir.path().join("m.npy"), Some(npy)),
+            (dir.path().join("d.csv"), Some(b"1,2\n3,4\n".to_vec())),
+            (dir.path().join("none.npy"), None),
+        ];
+        assert_eq!(got, expected, "k.csv was kept in the session, not read");
+        assert_eq!(files[0].text(), None, "an .npy file is not text");
+        assert_eq!(files[1].text(), Some("1,2\n3,4\n"));
     }
 
     #[test]

@@ -7,8 +7,8 @@
 //! (the one place lines and columns show): where each step stands, the line each inline
 //! value stands on, and the working directory (`run` and `import` file names in messages are
 //! relative to it). A script's key: its file name, folder and source; its context: the working
-//! directory. Every part also lists the files it read with `run` or `import`, by digest,
-//! checked on lookup. The rlbook build that ran it is checked by the cache file's header.
+//! directory. Every part also lists the files it read (`run` and `import` sources, data files
+//! `load` read), by the digest of their bytes, checked on lookup. The rlbook build that ran it is checked by the cache file's header.
 
 use super::super::notebook::{self, NotebookRun, Step};
 use super::super::{BlockRun, InlineRun, ScriptRun};
@@ -139,8 +139,17 @@ pub struct Part<T> {
     pub(crate) run: T,
 }
 
-/// The run of a notebook: its blocks and inline values.
-pub type NotebookPart = Part<(Vec<BlockRun>, Vec<InlineRun>)>;
+/// What a notebook's run produced: its blocks and inline values, and the files each step read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NotebookOutputs {
+    pub blocks: Vec<BlockRun>,
+    pub inlines: Vec<InlineRun>,
+    /// The files each step read that could be read (index-aligned with the steps).
+    pub files: Vec<Vec<PathBuf>>,
+}
+
+/// The run of a notebook.
+pub type NotebookPart = Part<NotebookOutputs>;
 
 impl NotebookPart {
     /// The part for a fresh run of the notebook whose key is `key`.
@@ -149,13 +158,19 @@ impl NotebookPart {
             key: key.digest(),
             context: key.context(),
             files: file_deps(run.all_files()),
-            run: (run.blocks.clone(), run.inlines.clone()),
+            run: NotebookOutputs {
+                blocks: run.blocks.clone(),
+                inlines: run.inlines.clone(),
+                files: run.files_read(),
+            },
         }
     }
 
     /// Whether this run stands for the notebook whose key is `key`.
     pub(crate) fn stands_for(&self, key: &NotebookKey) -> bool {
-        let (blocks, inlines) = &self.run;
+        let NotebookOutputs {
+            blocks, inlines, ..
+        } = &self.run;
         let errors =
             blocks.iter().any(|b| b.error.is_some()) || inlines.iter().any(|v| v.value.is_err());
         self.stands(key.digest(), errors, || key.context())
@@ -163,7 +178,9 @@ impl NotebookPart {
 
     /// Whether it may be reused another time (no limit stopped it).
     pub(crate) fn storable(&self) -> bool {
-        let (blocks, inlines) = &self.run;
+        let NotebookOutputs {
+            blocks, inlines, ..
+        } = &self.run;
         storable(
             blocks
                 .iter()
@@ -200,12 +217,6 @@ impl Part<ScriptRun> {
 }
 
 impl<T> Part<T> {
-    /// The files the run read that could be read, in the order first read.
-    pub(crate) fn read_files(&self) -> Vec<PathBuf> {
-        let readable = self.files.iter().filter(|f| f.digest.is_some());
-        readable.map(|f| f.path.clone()).collect()
-    }
-
     /// Same key, same context when the run has errors, and the files it read unchanged.
     fn stands(&self, key: Digest, has_errors: bool, context: impl Fn() -> Digest) -> bool {
         self.key == key
@@ -214,19 +225,18 @@ impl<T> Part<T> {
     }
 }
 
+/// The digest of a file's bytes as they are now (a text file's: the digest of its text).
 fn file_digest(path: &Path) -> Option<Digest> {
-    std::fs::read_to_string(path)
-        .ok()
-        .map(|text| Digest::of(text.as_bytes()))
+    std::fs::read(path).ok().map(|bytes| Digest::of(&bytes))
 }
 
-/// The distinct files of a run with the digests of the texts the run read.
+/// The distinct files of a run with the digests of the bytes the run read.
 fn file_deps<'a>(files: impl Iterator<Item = &'a FileRun>) -> Vec<FileDep> {
     let mut deps: Vec<FileDep> = Vec::new();
     for f in files {
         let dep = FileDep {
             path: f.path.clone(),
-            digest: f.text.as_ref().map(|t| Digest::of(t.as_bytes())),
+            digest: f.contents.as_deref().map(Digest::of),
         };
         if !deps.contains(&dep) {
             deps.push(dep);

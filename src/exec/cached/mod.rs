@@ -10,7 +10,7 @@
 
 mod keys;
 
-pub use keys::{NotebookKey, NotebookPart, Part};
+pub use keys::{NotebookKey, NotebookOutputs, NotebookPart, Part};
 
 use super::notebook::{self, NotebookRun};
 use super::{LessonRun, ScriptRun};
@@ -73,12 +73,11 @@ impl LessonEntry {
 
     /// The lesson's run.
     fn into_run(self) -> LessonRun {
-        let files = self.notebook.as_ref().map(|p| p.read_files());
-        let (blocks, inlines) = self.notebook.map(|p| p.run).unwrap_or_default();
+        let notebook = self.notebook.map(|p| p.run).unwrap_or_default();
         LessonRun {
-            blocks,
-            inlines,
-            files: files.unwrap_or_default(),
+            blocks: notebook.blocks,
+            inlines: notebook.inlines,
+            files: notebook.files,
             scripts: self.scripts.into_iter().map(|p| p.run).collect(),
         }
     }

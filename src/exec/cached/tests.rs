@@ -139,3 +139,34 @@ fn runs_stopped_by_a_limit_are_not_stored_and_corrupt_entries_are_ignored() {
     assert_eq!(runs[1].blocks[0].text, "2");
     assert_eq!(std::fs::read(&entry).unwrap(), bytes, "rewritten whole");
 }
+
+#[test]
+fn data_files_a_lesson_loads_invalidate_its_run_and_are_carried_step_by_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let source = "# A\n\n```rlab\nx = load(\"01-a/d.csv\");\nprint(\"s:\", sum(x(:)))\n```\n\n\
+                  Then ${sum(load(\"01-a/e.csv\"))}.\n";
+    write(root, "content/01-a.md", source);
+    write(root, "content/01-a/d.csv", "1,2\n3,4\n");
+    write(root, "content/01-a/e.csv", "5\n");
+    let cache = Cache::new(root, true);
+    let (runs, _) = run(root, &cache);
+    assert_eq!(runs[0].blocks[0].text, "s: 10");
+    let folder = root.join("content");
+    assert_eq!(
+        runs[0].files,
+        [
+            vec![folder.join("01-a/d.csv")],
+            vec![folder.join("01-a/e.csv")]
+        ]
+    );
+    assert_eq!(ran(&run(root, &cache).1), stats(0, 0));
+    write(root, "content/01-a/d.csv", "1,2\n3,5\n");
+    let (runs, s) = run(root, &cache);
+    assert_eq!(ran(&s), stats(1, 0), "the changed data file");
+    assert_eq!(runs[0].blocks[0].text, "s: 11");
+    std::fs::write(root.join("content/01-a/e.csv"), b"6\n\xff").unwrap();
+    let (runs, s) = run(root, &cache);
+    assert_eq!(ran(&s), stats(1, 0), "bytes, not texts, are compared");
+    assert!(runs[0].inlines[0].value.is_err(), "{runs:?}");
+}

@@ -3,8 +3,10 @@
 //! first Run or Edit: `live/<slug>.js`, setting `self.rlabLiveData`. It holds the session's
 //! settings (the book's seed and limits), every step of the lesson in the order the build ran
 //! them (blocks, with the ids and captions of their figures, and inline values), and the
-//! files the blocks read with `run` or `import`. Built from the lesson as rendered, so a
-//! student edition's page carries no withheld solution.
+//! files those steps read (`run` and `import` sources, data files `load` read): UTF-8 ones
+//! as text in `files`, others in base64 in `binary`. Built from the lesson and run as
+//! rendered, so a student edition's page carries no withheld solution, nor a file only a
+//! solution read.
 //!
 //! A block the reader may run and edit carries `data-live` on its section ([`offers`]). A
 //! standalone script's page gets a script of its own ([`script_page`]): the script as one
@@ -16,6 +18,8 @@ use crate::book::script::Script;
 use crate::config::Config;
 use crate::exec::ScriptRun;
 use crate::exec::notebook::{self, Step};
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,7 +39,7 @@ pub(crate) fn script(doc: &Doc) -> Option<String> {
         return None;
     }
     let folder = doc.lesson.path.parent().unwrap_or(Path::new("."));
-    let files = shipped(folder, &doc.run.files);
+    let files = shipped(folder, doc.run.files.iter().flatten());
     let config = &doc.ctx.book.config;
     Some(data_script(
         config,
@@ -63,7 +67,7 @@ pub(crate) fn script_page(
     let step = json!({"block": 1, "line": 1, "code": script.source, "cols": 1,
         "hide_output": false, "run": true, "live": true, "figures": figures});
     let folder = script.path.parent().unwrap_or(Path::new("."));
-    let files = shipped(folder, run.map_or(&[][..], |r| &r.files[..]));
+    let files = shipped(folder, run.iter().flat_map(|r| &r.files));
     Some(data_script(
         config,
         &script.display,
@@ -79,7 +83,7 @@ fn data_script(
     file: &str,
     script: bool,
     steps: Vec<Value>,
-    files: BTreeMap<String, String>,
+    files: Shipped,
 ) -> String {
     let exec = &config.exec;
     let data = json!({
@@ -90,7 +94,8 @@ fn data_script(
         "max_alloc": exec.max_alloc_bytes,
         "max_depth": exec.max_call_depth,
         "steps": steps,
-        "files": files,
+        "files": files.text,
+        "binary": files.binary,
     });
     format!("self.rlabLiveData={data};\n")
 }
@@ -150,16 +155,31 @@ fn block_step(doc: &Doc, block: &CodeBlock) -> Value {
     })
 }
 
-/// The files a run read, by their path from `folder` (as the code names them), with their
-/// texts as they are now.
-fn shipped(folder: &Path, paths: &[PathBuf]) -> BTreeMap<String, String> {
-    paths
-        .iter()
-        .filter_map(|path| {
-            let name = path.strip_prefix(folder).ok()?.to_str()?.replace('\\', "/");
-            Some((name, std::fs::read_to_string(path).ok()?))
-        })
-        .collect()
+/// The files a page ships, by their path from the lesson's (or script's) folder, as the code
+/// names them: UTF-8 ones as text, others in base64.
+#[derive(Debug, Default)]
+struct Shipped {
+    text: BTreeMap<String, String>,
+    binary: BTreeMap<String, String>,
+}
+
+/// The files a run read, by their path from `folder`, with their bytes as they are now.
+fn shipped<'a>(folder: &Path, paths: impl Iterator<Item = &'a PathBuf>) -> Shipped {
+    let mut out = Shipped::default();
+    for path in paths {
+        let Some(name) = path.strip_prefix(folder).ok().and_then(Path::to_str) else {
+            continue;
+        };
+        let name = name.replace('\\', "/");
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => out.text.insert(name, text),
+            Err(e) => out.binary.insert(name, BASE64.encode(e.into_bytes())),
+        };
+    }
+    out
 }
 
 #[cfg(test)]
@@ -182,5 +202,29 @@ mod tests {
         assert_eq!(steps[1]["expr"], "x");
         assert_eq!(steps[2]["live"], false);
         assert_eq!(data["max_depth"], 256);
+    }
+
+    #[test]
+    fn utf8_files_ship_as_text_and_others_in_base64() {
+        use base64::Engine as _;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("content");
+        std::fs::create_dir_all(folder.join("data")).unwrap();
+        std::fs::write(folder.join("data/t.csv"), "1,2\n").unwrap();
+        std::fs::write(folder.join("x.npy"), b"\x93NUMPY\x01\x00").unwrap();
+        let paths = [
+            folder.join("data/t.csv"),
+            folder.join("x.npy"),
+            folder.join("gone.csv"),
+            dir.path().join("outside.csv"),
+            folder.join("data/t.csv"),
+        ];
+        let shipped = super::shipped(&folder, paths.iter());
+        let text: Vec<_> = shipped.text.iter().collect();
+        assert_eq!(text, [(&"data/t.csv".to_string(), &"1,2\n".to_string())]);
+        let binary = &shipped.binary["x.npy"];
+        let decoded = base64::engine::general_purpose::STANDARD.decode(binary);
+        assert_eq!(decoded.unwrap(), b"\x93NUMPY\x01\x00");
+        assert_eq!(shipped.binary.len(), 1);
     }
 }

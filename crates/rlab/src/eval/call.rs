@@ -284,7 +284,7 @@ impl Interp {
         let read = self.read_source("run", &full, path);
         self.files_run.push(super::FileRun {
             path: full.clone(),
-            text: read.as_ref().ok().cloned(),
+            contents: read.as_ref().ok().map(|t| t.as_bytes().to_vec()),
         });
         let text = read?;
         let name = self.config.host.display_path(&full);

@@ -63,10 +63,10 @@ impl Interp {
     pub(crate) fn import_file(&mut self, path: &str, span: Span) -> LangResult<()> {
         let target = self.import_target(path);
         if let Some(text) = self.imports.done.get(&target.key) {
-            let text = Some(text.to_string());
+            let contents = Some(text.as_bytes().to_vec());
             self.files_run.push(FileRun {
                 path: target.full,
-                text,
+                contents,
             });
             return Ok(());
         }
@@ -81,7 +81,7 @@ impl Interp {
         let read = self.read_source("import", &target.full, path);
         self.files_run.push(FileRun {
             path: target.full.clone(),
-            text: read.as_ref().ok().cloned(),
+            contents: read.as_ref().ok().map(|t| t.as_bytes().to_vec()),
         });
         let text = read?;
         let site = self.place(span);

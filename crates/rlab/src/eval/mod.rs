@@ -92,13 +92,22 @@ pub struct StatementStart {
     pub offset: usize,
 }
 
-/// A file a `run` or `import` statement read, with the text it found (`None` when the file
-/// could not be read): what a run depended on besides its own code, for callers that cache runs.
+/// A file a run read through the host (a `run` or `import` statement's source, or a data file
+/// `load`, `whos`, `sparameters` or `smith` read), with the bytes it found (`None` when the
+/// file could not be read): what a run depended on besides its own code, for callers that
+/// cache runs or ship the files with it. A file `save` kept in the session is not one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FileRun {
     /// The path as opened (the session's base directory joined with the name given).
     pub path: PathBuf,
-    pub text: Option<String>,
+    pub contents: Option<Vec<u8>>,
+}
+
+impl FileRun {
+    /// The contents as text, when they were read and are UTF-8.
+    pub fn text(&self) -> Option<&str> {
+        std::str::from_utf8(self.contents.as_deref()?).ok()
+    }
 }
 
 /// How a statement list finished, besides normally.
@@ -135,7 +144,8 @@ pub(crate) struct Interp {
     pub in_parallel_task: bool,
     /// Files currently being executed by `run`, to refuse a file running itself.
     pub running_files: Vec<PathBuf>,
-    /// Every file `run` or `import` read (or failed to read) since the caller last took them.
+    /// Every file the run read (or failed to read) through the host since the caller last
+    /// took them: `run` and `import` sources, data files.
     pub files_run: Vec<FileRun>,
     /// The files imported, the imports in progress and the functions they defined.
     pub imports: import::Imports,

@@ -30,7 +30,7 @@ pub(super) fn sparameters(interp: &mut Interp, args: Args) -> LangResult<Value> 
 }
 
 /// The network in the Touchstone file `path` (relative to the session's folder).
-pub(super) fn read_file(interp: &Interp, verb: &str, path: &str) -> LangResult<Network> {
+pub(super) fn read_file(interp: &mut Interp, verb: &str, path: &str) -> LangResult<Network> {
     let ports = touchstone::ports_of(path).ok_or_else(|| {
         LangError::runtime(format!(
             "{verb}: cannot tell the port count of '{path}' (expected a .s1p, .s2p, … extension)"

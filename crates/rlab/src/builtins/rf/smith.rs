@@ -136,7 +136,11 @@ fn add_trace(panel: &mut Panel, kind: SeriesKind, label: &str, points: &[C64]) {
 }
 
 /// What `smith(...)` plots: labelled traces.
-fn traces(interp: &Interp, args: &Args, rest: &mut usize) -> LangResult<Vec<(String, Vec<C64>)>> {
+fn traces(
+    interp: &mut Interp,
+    args: &Args,
+    rest: &mut usize,
+) -> LangResult<Vec<(String, Vec<C64>)>> {
     let from_network = |net: &Network, rest: &mut usize| -> LangResult<Vec<(String, Vec<C64>)>> {
         if matches!(args.get(1), Some(Value::Scalar(_))) {
             let (i, j) = (super::port(args, 1, net)?, super::port(args, 2, net)?);

@@ -4,7 +4,8 @@
 //! (`Config::write_files`, as `rlab run` does) `save` writes through the host; otherwise (a
 //! book build, which writes nothing) the file is kept with the session, so a later `load` of
 //! the same path in the same session reads it back. `load` reads kept files first, then the
-//! host.
+//! host. Every read from the host is reported with the run's files (`Session::take_files_run`),
+//! so that a book's cache knows what a run depended on and its page can ship the file.
 
 use super::formats;
 use super::workspace::size_text;
@@ -85,14 +86,20 @@ fn named_values(args: &Args) -> LangResult<Vec<(String, Value)>> {
         .collect()
 }
 
-/// The bytes of `name`: a file `save` kept in this session, else the host's.
-pub(crate) fn read(interp: &Interp, verb: &str, name: &str) -> LangResult<Vec<u8>> {
+/// The bytes of `name`: a file `save` kept in this session, else the host's. A read from the
+/// host (or its failure) is reported with the run's files ([`crate::FileRun`]); a kept file
+/// is the session's own, not a file the run depends on.
+pub(crate) fn read(interp: &mut Interp, verb: &str, name: &str) -> LangResult<Vec<u8>> {
     let path: PathBuf = interp.config.base_dir.join(name);
     if let Some(bytes) = interp.session.kept_files.get(&path) {
         return Ok(bytes.clone());
     }
-    (interp.config.host.read_bytes(&path))
-        .map_err(|e| LangError::runtime(e.message(verb, "read", name)))
+    let read = interp.config.host.read_bytes(&path);
+    interp.files_run.push(crate::FileRun {
+        path,
+        contents: read.as_ref().ok().cloned(),
+    });
+    read.map_err(|e| LangError::runtime(e.message(verb, "read", name)))
 }
 
 fn text(bytes: Vec<u8>, name: &str) -> LangResult<String> {
@@ -136,7 +143,7 @@ pub(crate) fn load(interp: &mut Interp, args: Args) -> LangResult<Value> {
 
 /// (name, `real`/`complex`, size) of every array in an `.npz` archive.
 pub(crate) fn npz_listing(
-    interp: &Interp,
+    interp: &mut Interp,
     name: &str,
 ) -> LangResult<Vec<(String, String, String)>> {
     if extension(name) != "npz" {

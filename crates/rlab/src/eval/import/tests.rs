@@ -236,7 +236,10 @@ fn every_import_reports_the_file_it_depends_on() {
     let (dir, mut s) = setup(&[("a.rlab", "import \"b.rlab\"\n"), ("b.rlab", SQ)]);
     ok(&mut s, 1, "import \"a.rlab\"\n");
     let paths = |files: Vec<crate::FileRun>| -> Vec<(PathBuf, Option<String>)> {
-        files.into_iter().map(|f| (f.path, f.text)).collect()
+        files
+            .into_iter()
+            .map(|f| (f.path.clone(), f.text().map(str::to_string)))
+            .collect()
     };
     let a = (
         dir.path().join("a.rlab"),
