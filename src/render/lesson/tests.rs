@@ -27,7 +27,10 @@ fn inline_values_in_prose_and_math() {
     let body = render(src, &run).body;
     assert!(body.contains("<p>The corpus has <strong><span class=\"inline-value\" data-at=\"22\">18</span></strong> characters, <span class=\"math math-inline\" data-values=\"46\"><math"), "{body}");
     assert!(body.contains("<mi>p</mi><mo>=</mo><mn>0.5</mn>"), "{body}");
-    assert!(body.contains("and <span class=\"math math-inline\" data-values=\"56\"><math"), "{body}");
+    assert!(
+        body.contains("and <span class=\"math math-inline\" data-values=\"56\"><math"),
+        "{body}"
+    );
     assert!(body.contains("<mn>0.25</mn>"), "{body}");
 }
 
