@@ -9,24 +9,16 @@ use base64::Engine as _;
 use serde_json::Value;
 use std::path::Path;
 
-/// An `.npy` file (format 1.0) of the float64 row `data`.
-fn npy(data: &[f64]) -> Vec<u8> {
-    let mut header = format!(
-        "{{'descr': '<f8', 'fortran_order': False, 'shape': ({},), }}",
-        data.len()
-    );
-    while (10 + header.len() + 1) % 64 != 0 {
-        header.push(' ');
-    }
-    header.push('\n');
-    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
-    let len = u16::try_from(header.len()).expect("a short header");
-    bytes.extend_from_slice(&len.to_le_bytes());
-    bytes.extend_from_slice(header.as_bytes());
-    for x in data {
-        bytes.extend_from_slice(&x.to_le_bytes());
-    }
-    bytes
+/// The `.npy` file `rlbook run` of a script that `save`s the rlab expression `value` writes
+/// into `folder`, as `name`.
+fn saved_npy(folder: &Path, name: &str, value: &str) -> Vec<u8> {
+    std::fs::create_dir_all(folder).expect("mkdir");
+    let script = format!("save(\"{name}\", {value})\n");
+    write(folder, "make_data.rlab", script.as_bytes());
+    let run = rlbook(folder, &["run", "make_data.rlab"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    std::fs::remove_file(folder.join("make_data.rlab")).expect("remove the script");
+    std::fs::read(folder.join(name)).expect("the saved file")
 }
 
 fn write(root: &Path, name: &str, bytes: &[u8]) {
@@ -46,8 +38,7 @@ const EXERCISE: &str = "# Exercise\n\n<!-- exercise -->\nAdd the helper's number
 fn book(root: &Path) -> Vec<u8> {
     write(root, "book.toml", b"[book]\ntitle = \"Live files\"\n");
     write(root, "content/01-data.md", DATA_LESSON.as_bytes());
-    let data = npy(&[1.5, 2.0, 4.0]);
-    write(root, "content/01-data/data.npy", &data);
+    let data = saved_npy(&root.join("content/01-data"), "data.npy", "[1.5, 2.0, 4.0]");
     write(root, "content/01-data/data.csv", b"1,2\n3,4\n");
     write(root, "content/02-ex.md", EXERCISE.as_bytes());
     write(

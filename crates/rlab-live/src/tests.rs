@@ -112,28 +112,28 @@ fn the_books_limits_stop_a_runaway_block_and_a_script_runs_whole() {
     assert_eq!(out["text"], "4\n");
 }
 
-/// An `.npy` file of the float64 row `data` (format 1.0: magic, header, little-endian data).
-fn npy(data: &[f64]) -> Vec<u8> {
-    let mut header = format!(
-        "{{'descr': '<f8', 'fortran_order': False, 'shape': ({},), }}",
-        data.len()
-    );
-    while (10 + header.len() + 1) % 64 != 0 {
-        header.push(' ');
-    }
-    header.push('\n');
-    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
-    bytes.extend_from_slice(&u16::try_from(header.len()).unwrap().to_le_bytes());
-    bytes.extend_from_slice(header.as_bytes());
-    data.iter()
-        .for_each(|x| bytes.extend_from_slice(&x.to_le_bytes()));
+/// The `.npy` file rlab's own `save` writes for the rlab expression `value` (a native session
+/// that writes files, in a folder of its own under the system's temporary folder).
+fn saved_npy(value: &str) -> Vec<u8> {
+    let dir = std::env::temp_dir().join(format!("rlab-live-npy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = Config {
+        base_dir: dir.clone(),
+        write_files: true,
+        ..Config::default()
+    };
+    let code = format!("save(\"x.npy\", {value})\n");
+    let saved = Session::new(config, Some(1)).run_block("t", 1, &code);
+    assert!(saved.error.is_none(), "{:?}", saved.error);
+    let bytes = std::fs::read(dir.join("x.npy")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
     bytes
 }
 
 #[test]
 fn binary_files_ship_in_base64_and_load_reads_them() {
     use base64::Engine as _;
-    let bytes = npy(&[1.5, -2.0, 4.0]);
+    let bytes = saved_npy("[1.5, -2.0, 4.0]");
     assert!(std::str::from_utf8(&bytes).is_err(), "not text");
     let encoded = base64::engine::general_purpose::STANDARD.encode(&bytes);
     let mut live = Live::default();
