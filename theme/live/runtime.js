@@ -241,8 +241,8 @@
     chain.then(function (last) {
       self.busy = false;
       bar.querySelector(".live-stop").hidden = true;
-      if (last && last.fault) { self.status(section, "Stopped: " + last.fault); engine.stop(); return; }
-      if (last && last.stopped) { self.status(section, "Stopped."); return; }
+      if (last && last.fault) { self.halted(step, "Stopped: " + last.fault); engine.stop(); return; }
+      if (last && last.stopped) { self.halted(step, "Stopped."); return; }
       var ms = Math.round(performance.now() - t0) + " ms.";
       self.status(section, mine && mine.error ? "Failed (see the error below) in " + ms : "Ran in " + ms);
     });
@@ -279,9 +279,23 @@
   Live.prototype.value = function (step, text) {
     step.now = text;
     document.querySelectorAll('.inline-value[data-at="' + step.at + '"]').forEach(function (v) {
+      if (v.builtText == null) v.builtText = v.textContent;
       v.textContent = oneLine(text);
     });
     this.stale(step, false);
+  };
+
+  /* A run that did not finish: the block's outputs (the built ones or an earlier run's) give
+     way to a note that it stopped, so nothing on show belongs to other code. */
+  Live.prototype.halted = function (step, why) {
+    var section = document.getElementById("block-" + step.block);
+    this.clear(section, step);
+    var note = document.createElement("pre");
+    note.className = "output live-output live-halted";
+    note.tabIndex = 0;
+    note.textContent = why + "\nThe block did not finish; the next Run starts the session again.";
+    this.outputs(section).appendChild(note);
+    this.status(section, why);
   };
 
   /* A block's outputs replaced by a live run's, its figure files as object URLs. */
@@ -325,16 +339,36 @@
     }
     step.code0.hidden = false;
     step.current = step.code;
-    var self = this;
-    this.data.steps.forEach(function (later) {
-      var el = !later.inline && later.index > step.index && document.getElementById("block-" + later.block);
-      if (el && later.live) self.stale(later, !!el.querySelector(":scope > .live-output"));
-    });
+    this.afterReset(step);
     this.stale(step, false);
     section.querySelector(".live-edit").hidden = false;
     section.querySelector(".live-reset").hidden = true;
     this.status(section, "Reset to the built output.");
     section.querySelector(".live-edit").focus();
+  };
+  /* After a Reset of `step`: a later block showing a live output (run on the edited state)
+     is stale; an inline value up to the first such block shows its built text again and is
+     fresh, one after it is stale while it shows a value of this session. */
+  Live.prototype.afterReset = function (step) {
+    var self = this, pristine = true;
+    this.data.steps.forEach(function (later) {
+      if (later.index <= step.index) return;
+      if (!later.inline) {
+        var el = document.getElementById("block-" + later.block);
+        var ranLive = !!(el && el.querySelector(":scope > .live-output"));
+        if (el && later.live) self.stale(later, ranLive);
+        if (ranLive) pristine = false;
+        return;
+      }
+      if (!pristine) return self.stale(later, later.stale || later.now != null);
+      if (later.now != null) {
+        later.now = null;
+        document.querySelectorAll('.inline-value[data-at="' + later.at + '"]').forEach(function (v) {
+          if (v.builtText != null) v.textContent = v.builtText;
+        });
+      }
+      self.stale(later, false);
+    });
   };
   Live.prototype.stop = function (section) {
     this.engine.stop();

@@ -216,6 +216,8 @@ async function errorAndStop(ctx, page, id, how, out) {
   await page.click(`#${id} .live-stop`);
   await settled(page, id);
   if (!/^Stopped/.test(await status(page, id))) ctx.fail(`${how}: Stop did not stop the loop (${await status(page, id)})`);
+  const shown = await page.$eval(`#${id}`, (s) => Array.from(s.querySelectorAll(":scope > pre.output")).map((p) => p.className));
+  if (shown.join() !== "output live-output live-halted") ctx.fail(`${how}: after Stop the block shows ${JSON.stringify(shown)}, not only the note that it stopped`);
   await screenshot(page, path.join(out, "stopped.png"), false);
   ctx.log(`${how}: an error shows ${JSON.stringify(error.split("\n")[0])}; an endless loop is stopped (the page answered in ${answered} ms)`);
 }
@@ -251,8 +253,12 @@ async function inlineValue(ctx, page, how, math) {
   await settled(page, id);
   const now = await value();
   if (now.stale || !sameNumbers(now.text, built.text)) ctx.fail(`${how}: the ${kind} after ${id} is ${JSON.stringify(now)} after the run (built: ${built.text})`);
+  await setCode(page, id, block.code + "\n\n");
+  if (!(await value()).stale) ctx.fail(`${how}: the ${kind} after ${id} is not marked stale by a second edit`);
   await page.click(`#${id} .live-reset`);
-  ctx.log(`${how}: the ${kind} after ${id} is marked stale by an edit and fresh after the run (${now.text.slice(0, 40)})`);
+  const reset = await value();
+  if (reset.stale || reset.text !== built.text) ctx.fail(`${how}: after Reset of ${id} the ${kind} is ${JSON.stringify(reset)}, not the built ${JSON.stringify(built.text)}`);
+  ctx.log(`${how}: the ${kind} after ${id} is marked stale by an edit, fresh after the run (${now.text.slice(0, 40)}) and built again after Reset`);
 }
 
 async function one(ctx, url, how) {
