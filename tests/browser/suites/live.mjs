@@ -98,9 +98,28 @@ function rlbookRun(ctx, data, prefix, code) {
 
 async function openLesson(ctx, url, theme) {
   const page = await openPage(ctx.browser, undefined, [new URL(url).origin].filter((o) => o.startsWith("http")));
+  await page.evaluateOnNewDocument(() => {
+    window.__longTasks = [];
+    const keep = (list) => list.getEntries().forEach((e) => window.__longTasks.push(Math.round(e.duration)));
+    new PerformanceObserver(keep).observe({ entryTypes: ["longtask"] });
+  });
   await setTheme(page, theme);
   await visit(page, url);
+  await new Promise((r) => setTimeout(r, 300));
+  await longTasks(page);
   return page;
+}
+
+/* The main thread's tasks of 50 ms or more (the Long Tasks API) since the last call. */
+function longTasks(page) {
+  return page.evaluate(() => window.__longTasks.splice(0));
+}
+
+/* Live code keeps the page responsive: no main-thread task of 50 ms or more while `what`. */
+async function responsive(ctx, page, how, what) {
+  const long = await longTasks(page);
+  if (long.length) ctx.fail(`${how}: main-thread tasks of ${long.join(", ")} ms while ${what} (limit 50 ms)`);
+  else ctx.log(`${how}: no main-thread task of 50 ms or more while ${what}`);
 }
 
 /* Before any press: only the loader of the live files, and it is small. */
@@ -270,6 +289,7 @@ async function one(ctx, url, how) {
   await rerunTime(ctx, page, id, how);
   await inlineValue(ctx, page, how, false);
   await inlineValue(ctx, page, how, true);
+  await responsive(ctx, page, how, "loading, editing, running and re-running blocks");
   await screenshot(page, path.join(ctx.out, `${how}-edited-light.png`), false);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);
@@ -278,7 +298,9 @@ async function one(ctx, url, how) {
     await page.$eval(`#${id}`, (s) => s.scrollIntoView({ block: "start" }));
     await screenshot(page, path.join(ctx.out, `${how}-editor-${theme}.png`), false);
   }
+  await longTasks(page); // the accessibility audits' own work
   await errorAndStop(ctx, page, id, how, path.join(ctx.out, how));
+  await responsive(ctx, page, how, "showing an error and stopping an endless loop");
   const fresh = await openLesson(ctx, url, "light");
   const builtHtml = await fresh.$eval(`#${id}`, (s) => Array.from(s.children).filter((c) => !c.matches(".live-bar")).map((c) => c.outerHTML).join(""));
   await fresh.close();
