@@ -30,6 +30,16 @@ pub struct CodeBlock {
     pub first_line: u32,
 }
 
+/// A fenced block of another language (```` ```mermaid ````, ```` ```text ````) with fence
+/// directives above it: `<!-- hide -->` leaves it out of every output, `<!-- details: T -->`
+/// folds it. (`grid` lays out an rlab block's figures, so it has no meaning here.)
+#[derive(Clone, Debug, PartialEq)]
+pub struct OtherFence {
+    /// Bytes of the whole fence in the source.
+    pub span: Range<usize>,
+    pub directives: Directives,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lesson {
     pub path: PathBuf,
@@ -44,6 +54,8 @@ pub struct Lesson {
     /// Byte offset of the body (after frontmatter).
     pub body_start: usize,
     pub blocks: Vec<CodeBlock>,
+    /// The other fenced blocks that have directives, in document order.
+    pub other_fences: Vec<OtherFence>,
     pub inlines: Vec<InlineValue>,
     pub scripts: Vec<Script>,
     /// Its `<!-- output: script.rlab -->` directives, in document order.
@@ -73,8 +85,16 @@ impl Lesson {
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
         let (frontmatter, body_start) = frontmatter::split(&source, &display)?;
-        let (blocks, code_ranges) = scan_code(&source, body_start, &display)?;
-        check_stray_directives(&source, body_start, &code_ranges, &blocks, &display)?;
+        let Code {
+            blocks,
+            other_fences,
+            ranges: code_ranges,
+        } = scan_code(&source, body_start, &display)?;
+        let mut directed: Vec<usize> = (blocks.iter().map(|b| b.span.start))
+            .chain(other_fences.iter().map(|f| f.span.start))
+            .collect();
+        directed.sort_unstable();
+        check_stray_directives(&source, body_start, &code_ranges, &directed, &display)?;
         let embeds = embed::scan(&source, body_start, &code_ranges, &scripts, &display)?;
         let inlines = inline::scan(&source, body_start, &code_ranges).map_err(|(at, msg)| {
             let (line, col) = inline::line_col(&source, at);
@@ -96,6 +116,7 @@ impl Lesson {
             source,
             body_start,
             blocks,
+            other_fences,
             inlines,
             scripts,
             embeds,
@@ -108,47 +129,105 @@ impl Lesson {
     }
 }
 
-/// The rlab blocks of the body and the byte ranges of all code (blocks and code spans).
-fn scan_code(
-    source: &str,
-    start: usize,
-    display: &str,
-) -> Result<(Vec<CodeBlock>, Vec<Range<usize>>)> {
+/// What the scan of a lesson's code finds.
+struct Code {
+    blocks: Vec<CodeBlock>,
+    other_fences: Vec<OtherFence>,
+    /// The byte ranges of all code: blocks of every language and code spans.
+    ranges: Vec<Range<usize>>,
+}
+
+/// The rlab blocks of the body, the other fenced blocks with directives, and the byte ranges
+/// of all code.
+fn scan_code(source: &str, start: usize, display: &str) -> Result<Code> {
     let body = &source[start..];
     let lines = inline::LineIndex::new(source);
-    let mut blocks = Vec::new();
-    let mut ranges = Vec::new();
-    let mut open: Option<(Range<usize>, String, String)> = None;
+    let mut code = Code {
+        blocks: Vec::new(),
+        other_fences: Vec::new(),
+        ranges: Vec::new(),
+    };
+    let mut open: Option<(Range<usize>, Option<String>, String)> = None;
     for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
         let range = range.start + start..range.end + start;
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 let info = match kind {
-                    CodeBlockKind::Fenced(info) => info.to_string(),
-                    CodeBlockKind::Indented => String::new(),
+                    CodeBlockKind::Fenced(info) => Some(info.to_string()),
+                    CodeBlockKind::Indented => None,
                 };
                 open = Some((range, info, String::new()));
             }
             Event::Text(text) if open.is_some() => {
-                if let Some((_, _, code)) = open.as_mut() {
-                    code.push_str(&text);
+                if let Some((_, _, text_so_far)) = open.as_mut() {
+                    text_so_far.push_str(&text);
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
-                if let Some((span, info, code)) = open.take() {
-                    ranges.push(span.clone());
-                    if let Some(block) =
-                        make_block(&lines, span, &info, code, blocks.len(), display)?
-                    {
-                        blocks.push(block);
+                if let Some((span, info, text)) = open.take() {
+                    code.ranges.push(span.clone());
+                    let info = info.as_deref();
+                    let index = code.blocks.len();
+                    match make_block(
+                        &lines,
+                        span.clone(),
+                        info.unwrap_or(""),
+                        text,
+                        index,
+                        display,
+                    )? {
+                        Some(block) => code.blocks.push(block),
+                        None if info.is_some() => {
+                            code.other_fences
+                                .extend(other_fence(&lines, span, display)?);
+                        }
+                        None => {}
                     }
                 }
             }
-            Event::Code(_) => ranges.push(range),
+            Event::Code(_) => code.ranges.push(range),
             _ => {}
         }
     }
-    Ok((blocks, ranges))
+    Ok(code)
+}
+
+/// The fenced block of another language at `span`, if directives stand above it.
+fn other_fence(
+    lines: &inline::LineIndex,
+    span: Range<usize>,
+    display: &str,
+) -> Result<Option<OtherFence>> {
+    let source = lines.source();
+    let (fence_line, _) = lines.line_col(span.start);
+    let at_line = |above: u32, msg: String| {
+        directive_error(source, display, fence_line.saturating_sub(above), msg)
+    };
+    let directives = directives_before(source, span.start).map_err(|(a, m)| at_line(a, m))?;
+    if directives.grid.is_some() {
+        let above = grid_line_above(source, span.start);
+        let lang = source[span.clone()].trim_start_matches([' ', '>', '`', '~']);
+        let lang = lang.split([',', ' ', '\t', '\n', '{']).next().unwrap_or("");
+        let message = format!(
+            "directive 'grid' lays out the figures of an rlab block; this is a ```{lang} block"
+        );
+        return Err(at_line(above, message).into());
+    }
+    Ok((directives != Directives::default()).then_some(OtherFence { span, directives }))
+}
+
+/// How many lines above the fence at `at` its `grid` directive stands.
+fn grid_line_above(source: &str, at: usize) -> u32 {
+    let before = source.get(..at).unwrap_or("");
+    let mut lines = before.lines().rev();
+    if !before.ends_with('\n') {
+        lines.next();
+    }
+    (1u32..)
+        .zip(lines)
+        .take_while(|(_, l)| fence::directive_of(l).is_some())
+        .find(|(_, l)| fence::directive_of(l).is_some_and(|(name, _)| name == "grid"))
+        .map_or(1, |(above, _)| above)
 }
 
 fn make_block(
@@ -172,8 +251,7 @@ fn make_block(
         .into());
     }
     let directives = directives_before(source, span.start).map_err(|(above, msg)| {
-        let line = fence_line.saturating_sub(above);
-        load_error(display, msg).on_line(line, line_indent(source, line) + 1)
+        directive_error(source, display, fence_line.saturating_sub(above), msg)
     })?;
     Ok(Some(CodeBlock {
         index,
@@ -192,13 +270,15 @@ fn load_error(display: &str, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(Kind::Load, message).in_file(display)
 }
 
-/// The number of blanks that start line `line` (1-based) of `source`.
-fn line_indent(source: &str, line: u32) -> u32 {
-    let text = source
-        .lines()
+/// A load error at the directive comment on line `line` (1-based) of `source`: its line
+/// and column, the line, and a caret under the comment.
+fn directive_error(source: &str, display: &str, line: u32, message: String) -> Diagnostic {
+    let text = (source.lines())
         .nth(line.saturating_sub(1) as usize)
         .unwrap_or("");
-    text.chars().take_while(|c| c.is_whitespace()).count() as u32
+    let indent = text.chars().take_while(|c| c.is_whitespace()).count() as u32;
+    let width = text.trim().chars().count().max(1);
+    (load_error(display, message).at(line, indent + 1)).with_excerpt(text, width)
 }
 
 /// Whether a fenced block's text ends with a closing fence line (same character, at least as
@@ -244,7 +324,7 @@ fn check_stray_directives(
     source: &str,
     start: usize,
     code: &[Range<usize>],
-    blocks: &[CodeBlock],
+    directed: &[usize],
     display: &str,
 ) -> Result<()> {
     // Lines start in increasing order, so code ranges (sorted by start) are walked with a
@@ -265,21 +345,18 @@ fn check_stray_directives(
         if in_code || fence::directive_of(line).is_none() {
             continue;
         }
-        let next_block = blocks.partition_point(|b| b.span.start < offset);
-        let attached = blocks.get(next_block).is_some_and(|b| {
-            let gap = source.get(offset..b.span.start).unwrap_or("");
+        let next_fence = directed.partition_point(|&at| at < offset);
+        let attached = directed.get(next_fence).is_some_and(|&at| {
+            let gap = source.get(offset..at).unwrap_or("");
             gap.lines().all(|l| fence::directive_of(l).is_some())
         });
         if !attached {
-            let (line_no, col) = inline::line_col(source, here);
+            let (line_no, _) = inline::line_col(source, here);
             let message = format!(
-                "directive '{}' must be directly followed by an rlab code block",
+                "directive '{}' must be directly followed by a fenced code block",
                 line.trim()
             );
-            let indent = line.chars().take_while(|c| c.is_whitespace()).count() as u32;
-            return Err(load_error(display, message)
-                .on_line(line_no, col + indent)
-                .into());
+            return Err(directive_error(source, display, line_no, message).into());
         }
     }
     Ok(())
@@ -349,6 +426,42 @@ mod tests {
     }
 
     #[test]
+    fn directives_also_hide_or_fold_fenced_blocks_of_other_languages() {
+        let src = "<!-- hide -->\n```python\nx\n```\n```rlab\nx\n```\n\n\
+            <!-- details: Pipeline -->\n```mermaid\nflowchart LR\n```\n\n```text\nplain\n```\n";
+        let l = lesson(src).unwrap();
+        assert_eq!(l.blocks.len(), 1);
+        assert!(
+            l.blocks[0].directives == Directives::default(),
+            "the python fence's"
+        );
+        let found: Vec<_> = (l.other_fences.iter())
+            .map(|f| {
+                (
+                    &src[f.span.clone()][..9],
+                    f.directives.hide,
+                    f.directives.details.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("```python", true, None),
+                ("```mermai", false, Some("Pipeline".to_string()))
+            ]
+        );
+        let err = lesson("# T\n\n<!-- grid: 2 -->\n<!-- hide -->\n```mermaid\nA\n```\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "content/03-x.md:3:1: directive 'grid' lays out the figures of an rlab block; \
+             this is a ```mermaid block\n  3 | <!-- grid: 2 -->\n    | ^^^^^^^^^^^^^^^^"
+        );
+    }
+
+    #[test]
     fn load_errors_have_file_and_line() {
         let err = lesson("# T\n\n```rlab\nx = 1\n").unwrap_err().to_string();
         assert_eq!(
@@ -366,20 +479,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.starts_with("content/03-x.md:2: directive 'grid'"),
+            err.starts_with("content/03-x.md:2:1: directive 'grid'"),
             "{err}"
         );
         let err = lesson("# T\n<!-- hide -->\nprose\n")
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("content/03-x.md:2: directive '<!-- hide -->' must be directly followed"),
+            err.contains(
+                "content/03-x.md:2:1: directive '<!-- hide -->' must be directly followed"
+            ),
             "{err}"
         );
-        let err = lesson("<!-- hide -->\n```python\nx\n```\n```rlab\nx\n```\n")
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("content/03-x.md:1: directive"), "{err}");
         let ok = "`<!-- hide -->` <!-- hide -->\n<!-- grid: 2 -->\n```rlab\nx\n```\n\n```\n<!-- hide -->\n```\n";
         assert!(lesson(ok).is_ok(), "stacked directives, directives in code");
         let many = "`a` and `b`\n\n<!-- hide -->\n```rlab\nx = 1;\n```\n\n".repeat(20_000);

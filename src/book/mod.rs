@@ -10,7 +10,7 @@ pub mod lesson;
 pub mod region;
 pub mod script;
 
-pub use lesson::{CodeBlock, Lesson};
+pub use lesson::{CodeBlock, Lesson, OtherFence};
 
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Diagnostics, Kind};

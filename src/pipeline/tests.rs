@@ -258,7 +258,7 @@ fn a_lesson_that_cannot_be_loaded_keeps_the_last_site_and_says_why() {
     let pass = f.pass();
     let problems = problems(&pass);
     assert!(
-        problems[0].starts_with("content/02-two.md:3: directive 'grid' needs a column count"),
+        problems[0].starts_with("content/02-two.md:3:1: directive 'grid' needs a column count"),
         "{problems:?}"
     );
     assert!(

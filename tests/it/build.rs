@@ -151,7 +151,7 @@ fn load_errors_name_file_and_line() {
     assert!(!run.ok);
     assert!(
         run.stderr.contains(
-            "content/02-next.md:9: directive 'grid' needs a column count 1-12, got 'zero'"
+            "content/02-next.md:9:1: directive 'grid' needs a column count 1-12, got 'zero'\n  9 | <!-- grid: zero -->"
         ),
         "{}",
         run.stderr

@@ -108,7 +108,7 @@ fn the_text_format_shows_the_same_problems() {
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
     for text in [
-        "content/04-directive.md:3: directive 'grid' needs a column count 1-12, got '0'",
+        "content/04-directive.md:3:1: directive 'grid' needs a column count 1-12, got '0'\n  3 | <!-- grid: 0 -->",
         "content/01-error.md:4:5: undefined variable 'nope'\n  4 | x = nope + 1;",
         "content/02-drift.md:3 block 1 line 1: 42 → 48",
         "warning: content/03-link.md:3: broken lesson link '99-missing.md'",

@@ -3,10 +3,12 @@
 //! `<!-- hide -->`), the printed text (unless empty or `hide_output`), the error, and the
 //! figures (see `render::figure`; files `figures/<slug>/block-N-k.svg` and `.csv`) in a grid
 //! of `<!-- grid: N -->` columns, then its animations (`render::figure::animation`); `<!-- details: Title -->` folds the section. `no_run` blocks show their code only.
-//! Other code blocks are highlighted by language.
+//! Other code blocks are highlighted by language; `hide` and `details` above one leave it
+//! out or fold it.
 
 use super::{Doc, Ev};
-use crate::book::{CodeBlock, fence};
+use crate::book::CodeBlock;
+use crate::book::fence::{self, Directives};
 use crate::exec::BlockRun;
 use crate::markup::escape;
 use crate::render::figure::animation::AnimationPlace;
@@ -39,7 +41,7 @@ pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
         };
         let html = match doc.block_at(range.start) {
             Some(i) if fence::is_rlab(lang) => section(doc, i),
-            _ => highlight(&code, lang) + "\n",
+            _ => other_block(doc.other_fence_at(range.start), &code, lang),
         };
         out.push((Event::Html(CowStr::from(html)), range));
     }
@@ -74,6 +76,23 @@ fn section(doc: &mut Doc, i: usize) -> String {
             escape(title)
         ),
         None => html,
+    }
+}
+
+/// A code block of another language, highlighted: left out under `<!-- hide -->`, folded
+/// under `<!-- details: Title -->`.
+fn other_block(directives: Option<&Directives>, code: &str, lang: &str) -> String {
+    let html = highlight(code, lang) + "\n";
+    match directives {
+        Some(d) if d.hide => String::new(),
+        Some(Directives {
+            details: Some(title),
+            ..
+        }) => format!(
+            "<details class=\"rlab-details\"><summary>{}</summary>\n{html}</details>\n",
+            escape(title)
+        ),
+        _ => html,
     }
 }
 

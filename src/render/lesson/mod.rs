@@ -48,6 +48,7 @@ mod sections;
 mod text;
 mod xref;
 
+use crate::book::fence::Directives;
 use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Diagnostics, Kind};
 use crate::exec::LessonRun;
@@ -131,6 +132,14 @@ impl<'a> Doc<'a> {
             .blocks
             .iter()
             .position(|b| b.span.start == start)
+    }
+
+    /// The directives of the other fenced block (not rlab) that starts at `at`, if it has any.
+    pub(crate) fn other_fence_at(&self, at: usize) -> Option<&Directives> {
+        let start = self.map.to_source(at);
+        (self.lesson.other_fences.iter())
+            .find(|f| f.span.start == start)
+            .map(|f| &f.directives)
     }
 }
 

@@ -14,55 +14,75 @@
 //! ````
 //!
 //! `<!-- details: Title -->` folds block and region into `<details>`; `<!-- grid: N -->`
-//! puts N figures on a line (GitHub shows the images of one paragraph side by side).
+//! puts N figures on a line (GitHub shows the images of one paragraph side by side). A
+//! fenced block of another language (```` ```mermaid ````) with `hide` or `details` above it
+//! is left out or folded the same way.
 
 use super::edits::{self, Edits};
 use super::{MarkdownFigure, Page};
-use crate::book::CodeBlock;
-use crate::book::fence::directive_of;
+use crate::book::fence::{Directives, directive_of};
+use crate::book::{CodeBlock, Lesson};
 use crate::cache::digest::Digest;
 use crate::markup::escape;
 use crate::render::common::markers::{OUTPUT_END, OUTPUT_START};
 use rlab::Figure;
 use rlab::plot::model::Animation;
+use std::ops::Range;
 
-/// The edits that write every rlab block of the lesson.
+/// The edits that write every rlab block of the lesson, and every other fenced block with
+/// directives (hidden, or folded, without an output region).
 pub(crate) fn edit(page: &mut Page, edits: &mut Edits) {
     let lesson = page.lesson;
     for (i, block) in lesson.blocks.iter().enumerate() {
-        let source = lesson.source.as_str();
-        let fence_start = edits::line_start(source, block.span.start);
-        let lead = directives_start(source, fence_start, lesson.body_start);
-        let prefix = edits::continuation(source, block.span.start);
         let region = region_of(page, i, block);
-        let mut text = String::new();
-        if let Some(title) = &block.directives.details {
-            let open = format!("<details>\n<summary>{}</summary>\n\n", escape(title));
-            text.push_str(&edits::prefixed(&open, &prefix));
-        }
-        let mut end = block.span.end.min(source.len());
-        if !source[..end].ends_with('\n') && source[end..].starts_with('\n') {
-            end += 1;
-        }
-        if !block.directives.hide {
-            text.push_str(&source[fence_start..end]);
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            if !region.is_empty() {
-                text.push_str(&edits::prefixed(&format!("\n{region}"), &prefix));
-            }
-        } else {
-            text.push_str(&edits::prefixed(&region, &prefix));
-        }
-        if block.directives.details.is_some() {
-            text.push_str(&edits::prefixed("\n</details>\n", &prefix));
-        }
-        if text.is_empty() {
-            end = edits::after_blank_lines(source, end);
-        }
-        edits.replace(lead..end, text);
+        let (range, text) = fence_text(lesson, &block.span, &block.directives, &region);
+        edits.replace(range, text);
     }
+    for fence in &lesson.other_fences {
+        let (range, text) = fence_text(lesson, &fence.span, &fence.directives, "");
+        edits.replace(range, text);
+    }
+}
+
+/// What replaces the fence at `span` and the directive lines above it: the fence (unless
+/// `hide`), then `region`, folded into `<details>` when the directives ask.
+fn fence_text(
+    lesson: &Lesson,
+    span: &Range<usize>,
+    directives: &Directives,
+    region: &str,
+) -> (Range<usize>, String) {
+    let source = lesson.source.as_str();
+    let fence_start = edits::line_start(source, span.start);
+    let lead = directives_start(source, fence_start, lesson.body_start);
+    let prefix = edits::continuation(source, span.start);
+    let mut text = String::new();
+    if let Some(title) = &directives.details {
+        let open = format!("<details>\n<summary>{}</summary>\n\n", escape(title));
+        text.push_str(&edits::prefixed(&open, &prefix));
+    }
+    let mut end = span.end.min(source.len());
+    if !source[..end].ends_with('\n') && source[end..].starts_with('\n') {
+        end += 1;
+    }
+    if !directives.hide {
+        text.push_str(&source[fence_start..end]);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        if !region.is_empty() {
+            text.push_str(&edits::prefixed(&format!("\n{region}"), &prefix));
+        }
+    } else {
+        text.push_str(&edits::prefixed(region, &prefix));
+    }
+    if directives.details.is_some() {
+        text.push_str(&edits::prefixed("\n</details>\n", &prefix));
+    }
+    if text.is_empty() {
+        end = edits::after_blank_lines(source, end);
+    }
+    (lead..end, text)
 }
 
 /// Where the directive comment lines just before the fence line at `fence_start` begin.

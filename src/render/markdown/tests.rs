@@ -87,6 +87,17 @@ fn details_fold_and_hide_output_and_errors() {
 }
 
 #[test]
+fn fenced_blocks_of_other_languages_are_hidden_or_folded_too() {
+    let src = "A\n\n<!-- hide -->\n```text\nsecret\n```\n\nB\n\n\
+        <!-- details: Pipeline <1> -->\n```mermaid\nflowchart LR\n```\n\nC\n";
+    assert_eq!(
+        text_of(src, &LessonRun::default()),
+        "A\n\nB\n\n<details>\n<summary>Pipeline &lt;1&gt;</summary>\n\n\
+         ```mermaid\nflowchart LR\n```\n\n</details>\n\nC\n"
+    );
+}
+
+#[test]
 fn blocks_in_lists_keep_their_indent() {
     let src = "- item\n\n  ```rlab\n  disp(1)\n  ```\n";
     let run = LessonRun {

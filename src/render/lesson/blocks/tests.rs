@@ -63,6 +63,26 @@ fn section_with_code_output_and_figures() {
 }
 
 #[test]
+fn fenced_blocks_of_other_languages_are_hidden_or_folded() {
+    let src = "A\n\n<!-- hide -->\n```text\nsecret\n```\n\n\
+        <!-- details: Pipeline <1> -->\n```mermaid\nflowchart LR\n```\n\n```text\nshown\n```\n";
+    let body = render(src, &LessonRun::default()).body;
+    assert!(!body.contains("secret"), "{body}");
+    assert!(
+        body.contains(
+            "<details class=\"rlab-details\"><summary>Pipeline &lt;1&gt;</summary>\n\
+             <pre class=\"code\" tabindex=\"0\"><code class=\"language-mermaid\">flowchart LR\n\
+             </code></pre>\n</details>\n"
+        ),
+        "{body}"
+    );
+    assert!(
+        body.contains("<code class=\"language-text\">shown"),
+        "{body}"
+    );
+}
+
+#[test]
 fn hide_hide_output_details_no_run_and_errors() {
     let src = "<!-- hide -->\n```rlab\na = 1\n```\n\n```rlab,hide_output\nb = 2\n```\n\n<!-- details: Setup <code> -->\n```rlab\nc = 3\n```\n\n```rlab,no_run\nd = 4\n```\n\n```rlab,should_error\nerror(\"x\")\n```\n";
     let run = LessonRun {
