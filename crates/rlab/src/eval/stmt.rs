@@ -88,9 +88,12 @@ impl Interp {
         Ok(Flow::Normal)
     }
 
-    /// A bare expression: evaluate and, unless suppressed, print its display.
+    /// A bare expression: evaluate and, unless suppressed, print its display. A call here
+    /// asks for no output (nargout 0, as MATLAB's statements do): a function that plots
+    /// unless its data is asked for (`bode(G)`) plots, and one that returns a value still
+    /// returns its first.
     fn exec_expr_stmt(&mut self, e: &Expr, echo: bool) -> LangResult<()> {
-        let v = self.eval(e)?;
+        let v = self.eval_with_nargout(e, 0)?;
         if echo && !v.is_none() {
             let text = display::value_in(&v, self.number_format);
             self.print_line(&text);

@@ -90,7 +90,8 @@ fn bode_data(g: &TransferFn, w: &[f64]) -> (Vec<f64>, Vec<f64>) {
     (mag, unwrap_degrees(&phase))
 }
 
-/// `bode(G)` | `bode(G, w)`: magnitude and phase panels on a log-ω axis; `[mag, phase, w]`.
+/// `bode(G)` | `bode(G, w)`: magnitude and phase panels on a log-ω axis; `[mag, phase, w]
+/// = bode(G)` returns the data without plotting.
 pub(super) fn bode(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 2)?;
     let g = tf_arg("bode", args.value(0)?)?.clone();
@@ -99,18 +100,21 @@ pub(super) fn bode(interp: &mut Interp, args: Args) -> LangResult<Value> {
         None => auto_grid("bode", &g)?,
     };
     let (mag, phase) = bode_data(&g, &w);
+    if args.nargout > 0 {
+        return Ok(Value::tuple(vec![
+            Value::row(mag),
+            Value::row(phase),
+            Value::row(w),
+        ]));
+    }
     figure::select_panel(interp, 2, 1, 1);
-    let trace = Trace::line("magnitude", w.clone(), mag.clone());
+    let trace = Trace::line("magnitude", w.clone(), mag);
     figure::add(interp, trace, "Bode Plot").log_x = true;
     figure::axes(interp, "ω (rad/s)", "Magnitude (dB)");
     figure::select_panel(interp, 2, 1, 2);
-    figure::add(interp, Trace::line("phase", w.clone(), phase.clone()), "").log_x = true;
+    figure::add(interp, Trace::line("phase", w, phase), "").log_x = true;
     figure::axes(interp, "ω (rad/s)", "Phase (deg)");
-    Ok(Value::tuple(vec![
-        Value::row(mag),
-        Value::row(phase),
-        Value::row(w),
-    ]))
+    Ok(Value::None)
 }
 
 /// The first `x` where `y` crosses `target` (linear interpolation).

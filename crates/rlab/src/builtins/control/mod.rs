@@ -55,17 +55,17 @@ pub(crate) static TABLE: &[Builtin] = &[
     Builtin::new(
         "bode",
         freq::bode,
-        "bode(G) | bode(G, w) | [mag, phase, w] = bode(G): Bode plot (dB, degrees)",
+        "bode(G) | bode(G, w): Bode plot (dB, degrees); [mag, phase, w] = bode(G): its data, not plotted",
     ),
     Builtin::new(
         "nyquist",
         nyquist::nyquist,
-        "nyquist(G) | nyquist(G, w) | nyquist(G, \"pos-only\") | [re, im, w] = nyquist(G): Nyquist plot",
+        "nyquist(G) | nyquist(G, w) | nyquist(G, \"pos-only\"): Nyquist plot; [re, im, w] = nyquist(G): the locus, not plotted",
     ),
     Builtin::new(
         "step",
         time::step,
-        "step(G) | step(G, t_end) | [y, t] = step(G): unit step response",
+        "step(G) | step(G, t_end): unit step response plot; [y, t] = step(G): the response, not plotted",
     ),
     Builtin::new(
         "margin",

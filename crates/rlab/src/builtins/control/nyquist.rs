@@ -20,7 +20,8 @@ const NEAR_MINUS_ONE: f64 = 2.0;
 /// Into how many log-spaced pieces such an interval is cut.
 const SUBDIVISIONS: usize = 10;
 
-/// `nyquist(G)` | `nyquist(G, w)` | `nyquist(G, "pos-only")`.
+/// `nyquist(G)` | `nyquist(G, w)` | `nyquist(G, "pos-only")` plots; `[re, im, w] =
+/// nyquist(G)` returns the positive-frequency locus without plotting.
 pub(super) fn nyquist(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 2)?;
     let g = system_tf("nyquist", args.value(0)?)?;
@@ -49,7 +50,10 @@ pub(super) fn nyquist(interp: &mut Interp, args: Args) -> LangResult<Value> {
             "nyquist: locus is empty (all samples filtered as non-finite)",
         ));
     }
-    draw(interp, &re, &im, mirror);
+    if args.nargout == 0 {
+        draw(interp, &re, &im, mirror);
+        return Ok(Value::None);
+    }
     Ok(Value::tuple(vec![
         Value::row(re),
         Value::row(im),

@@ -19,7 +19,8 @@ const STEPS: usize = 1000;
 /// Gains of the root-locus sweep.
 const GAINS: usize = 300;
 
-/// `step(G)` | `step(G, t_end)`: the unit step response, plotted; `[y, t]`. Without
+/// `step(G)` | `step(G, t_end)`: the unit step response, plotted; `[y, t] = step(G)`
+/// returns it without plotting. Without
 /// `t_end`: 10 / (slowest |Re(pole)|, at least 1e-6), at most 100 s.
 pub(super) fn step(interp: &mut Interp, args: Args) -> LangResult<Value> {
     args.arity(1, 2)?;
@@ -56,13 +57,12 @@ pub(super) fn step(interp: &mut Interp, args: Args) -> LangResult<Value> {
             x = rk4_step(&a, &b.column(0).to_owned(), &x, h);
         }
     }
-    figure::add(
-        interp,
-        Trace::line("y(t)", t.clone(), y.clone()),
-        "Step Response",
-    );
+    if args.nargout > 0 {
+        return Ok(Value::tuple(vec![Value::row(y), Value::row(t)]));
+    }
+    figure::add(interp, Trace::line("y(t)", t, y), "Step Response");
     figure::axes(interp, "Time (s)", "Amplitude");
-    Ok(Value::tuple(vec![Value::row(y), Value::row(t)]))
+    Ok(Value::None)
 }
 
 /// One classical Runge–Kutta step of ẋ = Ax + b (unit input).
