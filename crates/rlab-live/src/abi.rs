@@ -8,6 +8,9 @@
 use crate::Live;
 use std::cell::RefCell;
 
+// Named as imports of `env` (the default module): rustc 1.89 and later no longer let the
+// linker leave undefined symbols as imports.
+#[link(wasm_import_module = "env")]
 unsafe extern "C" {
     /// `performance.now()`: milliseconds.
     fn rl_now_ms() -> f64;
