@@ -56,6 +56,9 @@
   /* <script> loading, as the loader does it (loader.js). */
   var load = window.RlabLiveLoad;
   function oneLine(text) { return String(text).replace(/[\r\n]/g, " "); }
+  /* A promise settled in a task of its own: the editor's script runs (with its load event)
+     in one task and the editor opens in the next, so that neither holds the page 50 ms. */
+  function nextTask() { return new Promise(function (ok) { setTimeout(ok, 0); }); }
 
   /* ---- one worker and its session ---- */
   function Engine(moduleText, data) {
@@ -164,7 +167,7 @@
     var step = this.parts(section), self = this;
     this.buttons(section);
     if (step.editor) return step.editor.focus();
-    (window.RlabEditor ? Promise.resolve() : load(this.base + "editor.js")).then(function () {
+    (window.RlabEditor ? Promise.resolve() : load(this.base + "editor.js").then(nextTask)).then(function () {
       var host = document.createElement("div");
       host.className = "live-editor";
       step.code0.after(host);
