@@ -137,6 +137,35 @@ struct Code {
     ranges: Vec<Range<usize>>,
 }
 
+impl Code {
+    /// The code block at `span` (`info`: its info string, `None` when indented): an rlab
+    /// block, or another fenced block with directives, or only code.
+    fn add_block(
+        &mut self,
+        lines: &inline::LineIndex,
+        span: Range<usize>,
+        info: Option<&str>,
+        text: String,
+        display: &str,
+    ) -> Result<()> {
+        self.ranges.push(span.clone());
+        let index = self.blocks.len();
+        match make_block(
+            lines,
+            span.clone(),
+            info.unwrap_or(""),
+            text,
+            index,
+            display,
+        )? {
+            Some(block) => self.blocks.push(block),
+            None if info.is_some() => self.other_fences.extend(other_fence(lines, span, display)?),
+            None => {}
+        }
+        Ok(())
+    }
+}
+
 /// The rlab blocks of the body, the other fenced blocks with directives, and the byte ranges
 /// of all code.
 fn scan_code(source: &str, start: usize, display: &str) -> Result<Code> {
@@ -165,24 +194,7 @@ fn scan_code(source: &str, start: usize, display: &str) -> Result<Code> {
             }
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((span, info, text)) = open.take() {
-                    code.ranges.push(span.clone());
-                    let info = info.as_deref();
-                    let index = code.blocks.len();
-                    match make_block(
-                        &lines,
-                        span.clone(),
-                        info.unwrap_or(""),
-                        text,
-                        index,
-                        display,
-                    )? {
-                        Some(block) => code.blocks.push(block),
-                        None if info.is_some() => {
-                            code.other_fences
-                                .extend(other_fence(&lines, span, display)?);
-                        }
-                        None => {}
-                    }
+                    code.add_block(&lines, span, info.as_deref(), text, display)?;
                 }
             }
             Event::Code(_) => code.ranges.push(range),
