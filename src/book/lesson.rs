@@ -159,8 +159,12 @@ impl Code {
             display,
         )? {
             Some(block) => self.blocks.push(block),
-            None if info.is_some() => self.other_fences.extend(other_fence(lines, span, display)?),
-            None => {}
+            None => {
+                if let Some(info) = info {
+                    self.other_fences
+                        .extend(other_fence(lines, span, info, display)?);
+                }
+            }
         }
         Ok(())
     }
@@ -208,6 +212,7 @@ fn scan_code(source: &str, start: usize, display: &str) -> Result<Code> {
 fn other_fence(
     lines: &inline::LineIndex,
     span: Range<usize>,
+    info: &str,
     display: &str,
 ) -> Result<Option<OtherFence>> {
     let source = lines.source();
@@ -217,29 +222,16 @@ fn other_fence(
     };
     let directives = directives_before(source, span.start).map_err(|(a, m)| at_line(a, m))?;
     if directives.grid.is_some() {
-        let above = grid_line_above(source, span.start);
-        let lang = source[span.clone()].trim_start_matches([' ', '>', '`', '~']);
-        let lang = lang.split([',', ' ', '\t', '\n', '{']).next().unwrap_or("");
+        let above = (directive_lines_above(source, span.start))
+            .find(|(_, name, _)| *name == "grid")
+            .map_or(1, |(above, _, _)| above);
+        let lang = info.split([',', ' ', '\t', '{']).next().unwrap_or("");
         let message = format!(
             "directive 'grid' lays out the figures of an rlab block; this is a ```{lang} block"
         );
         return Err(at_line(above, message).into());
     }
     Ok((directives != Directives::default()).then_some(OtherFence { span, directives }))
-}
-
-/// How many lines above the fence at `at` its `grid` directive stands.
-fn grid_line_above(source: &str, at: usize) -> u32 {
-    let before = source.get(..at).unwrap_or("");
-    let mut lines = before.lines().rev();
-    if !before.ends_with('\n') {
-        lines.next();
-    }
-    (1u32..)
-        .zip(lines)
-        .take_while(|(_, l)| fence::directive_of(l).is_some())
-        .find(|(_, l)| fence::directive_of(l).is_some_and(|(name, _)| name == "grid"))
-        .map_or(1, |(above, _)| above)
 }
 
 fn make_block(
@@ -317,18 +309,26 @@ fn closes_fence(text: &str) -> bool {
 /// made large lessons quadratic).
 fn directives_before(source: &str, at: usize) -> Result<Directives, (u32, String)> {
     let mut d = Directives::default();
+    for (above, name, arg) in directive_lines_above(source, at) {
+        fence::apply_directive(&mut d, name, arg).map_err(|m| (above, m))?;
+    }
+    Ok(d)
+}
+
+/// The directive comment lines directly above the fence starting at `at`, nearest first:
+/// how many lines above the fence's line each is, its name and argument.
+fn directive_lines_above(
+    source: &str,
+    at: usize,
+) -> impl Iterator<Item = (u32, &str, Option<&str>)> {
     let before = source.get(..at).unwrap_or("");
     let mut lines = before.lines().rev();
     if !before.ends_with('\n') {
         lines.next(); // the start of the fence's own line (indentation, quote markers)
     }
-    for (above, line) in (1u32..).zip(lines) {
-        let Some((name, arg)) = fence::directive_of(line) else {
-            break;
-        };
-        fence::apply_directive(&mut d, name, arg).map_err(|m| (above, m))?;
-    }
-    Ok(d)
+    (1u32..)
+        .zip(lines)
+        .map_while(|(above, line)| fence::directive_of(line).map(|(n, a)| (above, n, a)))
 }
 
 /// A fence directive that is not directly above an rlab block is a mistake.

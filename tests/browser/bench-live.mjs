@@ -5,7 +5,7 @@
 // (the Long Tasks API), and the page's time of the B10 page's block against NATIVE_MS: one
 // cold press, then five warm ones (the engine compiles hot code again, optimised, during the
 // first runs).
-import { launch, openPage, visit, fileUrl, waitFor } from "./lib.mjs";
+import { launch, openPage, visit, fileUrl, waitFor, watchLongTasks, longTasks } from "./lib.mjs";
 
 const [lesson, runsArg, b10, nativeMs] = process.argv.slice(2);
 const runs = Number(runsArg || 10);
@@ -30,14 +30,10 @@ try {
   const cold = [], rerun = [], long = [];
   for (let i = 0; i < runs; i++) {
     const page = await openPage(browser);
-    await page.evaluateOnNewDocument(() => {
-      window.__longTasks = [];
-      const keep = (list) => list.getEntries().forEach((e) => window.__longTasks.push(Math.round(e.duration)));
-      new PerformanceObserver(keep).observe({ entryTypes: ["longtask"] });
-    });
+    await watchLongTasks(page);
     await visit(page, fileUrl(lesson));
     await new Promise((r) => setTimeout(r, 300));
-    await page.evaluate(() => window.__longTasks.splice(0));
+    await longTasks(page);
     const id = await page.$eval("section[data-live]", (s) => s.id);
     cold.push((await press(page, id)).wall);
     rerun.push((await press(page, id)).ms);
@@ -45,7 +41,7 @@ try {
     await waitFor("the editor", () => page.$(`#${id} .live-editor .cm-content`), 30_000);
     await press(page, id);
     await new Promise((r) => setTimeout(r, 200));
-    long.push(...(await page.evaluate(() => window.__longTasks)));
+    long.push(...(await longTasks(page)));
     await page.close();
   }
   console.log(`cold, press on Run to output (lesson 12, first block): median ${median(cold).toFixed(0)} ms, min ${Math.min(...cold).toFixed(0)}, max ${Math.max(...cold).toFixed(0)} (budget 400 ms)`);

@@ -278,3 +278,17 @@ export async function shownLuminance(page, element) {
     return sum / (px.length / 4);
   }, png);
 }
+
+/** Keep, from the page's start, the main thread's tasks of 50 ms or more (the Long Tasks API). */
+export function watchLongTasks(page) {
+  return page.evaluateOnNewDocument(() => {
+    window.__longTasks = [];
+    const keep = (list) => list.getEntries().forEach((e) => window.__longTasks.push(Math.round(e.duration)));
+    new PerformanceObserver(keep).observe({ entryTypes: ["longtask"] });
+  });
+}
+
+/** The durations (ms) of the long tasks kept since the last call. */
+export function longTasks(page) {
+  return page.evaluate(() => window.__longTasks.splice(0));
+}

@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
-import { openPage, setTheme, visit, screenshot, fileUrl, waitFor } from "../lib.mjs";
+import { openPage, setTheme, visit, screenshot, fileUrl, waitFor, watchLongTasks, longTasks } from "../lib.mjs";
 import { audit } from "./axe.mjs";
 
 export const needs = ["site", "page", "rlbook"];
@@ -98,21 +98,12 @@ function rlbookRun(ctx, data, prefix, code) {
 
 async function openLesson(ctx, url, theme) {
   const page = await openPage(ctx.browser, undefined, [new URL(url).origin].filter((o) => o.startsWith("http")));
-  await page.evaluateOnNewDocument(() => {
-    window.__longTasks = [];
-    const keep = (list) => list.getEntries().forEach((e) => window.__longTasks.push(Math.round(e.duration)));
-    new PerformanceObserver(keep).observe({ entryTypes: ["longtask"] });
-  });
+  await watchLongTasks(page);
   await setTheme(page, theme);
   await visit(page, url);
   await new Promise((r) => setTimeout(r, 300));
   await longTasks(page);
   return page;
-}
-
-/* The main thread's tasks of 50 ms or more (the Long Tasks API) since the last call. */
-function longTasks(page) {
-  return page.evaluate(() => window.__longTasks.splice(0));
 }
 
 /* The main-thread tasks of 50 ms or more (the budget) while `what`: reported, not judged,
