@@ -150,21 +150,20 @@ impl Code {
     ) -> Result<()> {
         self.ranges.push(span.clone());
         let index = self.blocks.len();
-        match make_block(
+        let block = make_block(
             lines,
             span.clone(),
             info.unwrap_or(""),
             text,
             index,
             display,
-        )? {
-            Some(block) => self.blocks.push(block),
-            None => {
-                if let Some(info) = info {
-                    self.other_fences
-                        .extend(other_fence(lines, span, info, display)?);
-                }
-            }
+        )?;
+        match (block, info) {
+            (Some(block), _) => self.blocks.push(block),
+            (None, Some(info)) => self
+                .other_fences
+                .extend(other_fence(lines, span, info, display)?),
+            (None, None) => {}
         }
         Ok(())
     }
@@ -222,7 +221,7 @@ fn other_fence(
     };
     let directives = directives_before(source, span.start).map_err(|(a, m)| at_line(a, m))?;
     if directives.grid.is_some() {
-        let above = (directive_lines_above(source, span.start))
+        let above = directive_lines_above(source, span.start)
             .find(|(_, name, _)| *name == "grid")
             .map_or(1, |(above, _, _)| above);
         let lang = info.split([',', ' ', '\t', '{']).next().unwrap_or("");
