@@ -313,5 +313,7 @@ pub fn line_col(source: &str, at: usize) -> (u32, u32) {
     (line, col)
 }
 
+pub mod suggest;
+
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@ use super::embed::{self, Embed};
 use super::fence::{self, BlockAttrs, Directives};
 use super::frontmatter::{self, Frontmatter};
 use super::inline::{self, InlineValue};
+use super::origins::Origins;
 use super::script::Script;
 use crate::diagnostic::{Diagnostic, Kind};
 use anyhow::Result;
@@ -60,6 +61,8 @@ pub struct Lesson {
     pub scripts: Vec<Script>,
     /// Its `<!-- output: script.rlab -->` directives, in document order.
     pub embeds: Vec<Embed>,
+    /// The file and line each line of `source` comes from, when it embeds other notes.
+    pub origins: Origins,
 }
 
 /// Markdown extensions rlbook renders (math is handled separately).
@@ -120,7 +123,15 @@ impl Lesson {
             inlines,
             scripts,
             embeds,
+            origins: Origins::default(),
         })
+    }
+
+    /// The file (this lesson's, or a note it embeds) and line that line `line` of its
+    /// source comes from.
+    pub fn place(&self, line: u32) -> (&str, u32) {
+        let (file, line, _) = self.origins.locate(line);
+        (file.unwrap_or(&self.display), line)
     }
 
     /// The page file name of this lesson in the site (`12-layer-norm.html`).

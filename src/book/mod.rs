@@ -7,8 +7,10 @@ pub mod frontmatter;
 pub mod inline;
 pub(crate) mod label;
 pub mod lesson;
+pub mod origins;
 pub mod region;
 pub mod script;
+pub mod transclude;
 
 pub use lesson::{CodeBlock, Lesson, OtherFence};
 
@@ -68,6 +70,29 @@ impl Book {
     pub fn lesson(&self, slug: &str) -> Option<&Lesson> {
         self.lessons.iter().find(|l| l.slug == slug)
     }
+
+    /// The same messages, each about a line a lesson embeds moved to the file and line it
+    /// comes from (see [`origins`]). rlab's errors are not moved: a run names the embedded
+    /// file itself ([`Lesson::place`]).
+    pub fn relocate(&self, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        let embedding: Vec<&Lesson> = (self.lessons.iter())
+            .filter(|l| !l.origins.is_own())
+            .collect();
+        if embedding.is_empty() {
+            return diagnostics;
+        }
+        (diagnostics.into_iter())
+            .map(|d| {
+                let lesson = embedding
+                    .iter()
+                    .find(|l| d.file.as_ref() == Some(&l.display));
+                match lesson {
+                    Some(l) if d.kind != Kind::Exec => l.origins.relocate(&l.display, d),
+                    _ => d,
+                }
+            })
+            .collect()
+    }
 }
 
 /// `*.md` files directly in `dir`, except README/SUMMARY and hidden or `_`-prefixed files.
@@ -106,7 +131,17 @@ fn load_lesson(config: &Config, path: &Path) -> Result<Lesson> {
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
     let scripts = script::discover(&config.paths.scripts, &slug, &config.root)?;
-    Lesson::parse(path.to_path_buf(), display, source, scripts)
+    let expanded = transclude::expand(config, path, &display, &source)?;
+    let origins = expanded.origins;
+    let parsed = Lesson::parse(path.to_path_buf(), display.clone(), expanded.text, scripts);
+    let mut lesson = parsed.map_err(|e| {
+        let relocated = (Diagnostic::of_error(Kind::Load, &e).into_iter())
+            .map(|d| origins.relocate(&display, d))
+            .collect();
+        anyhow::Error::from(Diagnostics(relocated))
+    })?;
+    lesson.origins = origins;
+    Ok(lesson)
 }
 
 #[cfg(test)]

@@ -170,8 +170,12 @@ pub fn lesson_failures(lesson: &Lesson, run: &LessonRun) -> Vec<Diagnostic> {
                     "block {} is marked should_error but ran without an error",
                     block.index + 1
                 );
-                let d = Diagnostic::error(Kind::Exec, message).in_file(lesson.display.clone());
-                out.push(d.on_line(block.fence_line, 1));
+                let (file, line) = lesson.place(block.fence_line);
+                out.push(
+                    Diagnostic::error(Kind::Exec, message)
+                        .in_file(file)
+                        .on_line(line, 1),
+                );
             }
             _ => {}
         }

@@ -158,7 +158,8 @@ fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> Block
     if block.attrs.no_run {
         return BlockRun::default();
     }
-    let out = session.run_block(&lesson.display, block.first_line, &block.code);
+    let (file, line) = lesson.place(block.first_line);
+    let out = session.run_block(file, line, &block.code);
     BlockRun {
         executed: true,
         text: out.text.trim().to_string(),
@@ -170,9 +171,10 @@ fn run_block(session: &mut Session, lesson: &Lesson, block: &CodeBlock) -> Block
 }
 
 fn evaluate_inline(session: &mut Session, lesson: &Lesson, v: &InlineValue) -> InlineRun {
+    let (file, line) = lesson.place(v.line);
     let site = rlab::InlineSite {
-        file: &lesson.display,
-        line: v.line,
+        file,
+        line,
         col: v.col + 2,
         line_text: inline_line(lesson, v),
     };

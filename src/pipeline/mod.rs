@@ -221,6 +221,7 @@ impl Engine {
                 book.config.edition = edition;
             }
             self.stages(&book, request, sink, cancel, &mut pass)?;
+            pass.diagnostics = book.relocate(std::mem::take(&mut pass.diagnostics));
         }
         pass.elapsed = started.elapsed();
         Some(pass)

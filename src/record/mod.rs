@@ -44,7 +44,7 @@ pub fn current_record(lesson: &Lesson, run: &LessonRun) -> Record {
         let error = r.error.as_ref().map(|e| e.error.to_string());
         let mut e = entry(
             key,
-            block.fence_line,
+            lesson.origins.own_line(block.fence_line),
             String::new(),
             &r.text,
             error,
@@ -64,7 +64,7 @@ pub fn current_record(lesson: &Lesson, run: &LessonRun) -> Record {
         };
         entries.push(entry(
             EntryKey::Inline(k + 1),
-            v.line,
+            lesson.origins.own_line(v.line),
             note,
             &text,
             error,
@@ -138,15 +138,17 @@ pub fn tolerance(book: &Book, lesson: &Lesson, key: &EntryKey) -> Tolerance {
     tol
 }
 
-/// Where an entry stands: current blocks by their fence line, scripts by their file.
+/// Where an entry stands: current blocks by their fence line, inline values by their line
+/// (both in the lesson's text, which [`Book::relocate`] maps to the notes it embeds),
+/// scripts by their file.
 fn place(lesson: &Lesson, e: &Entry) -> Place {
-    let block_line = match &e.key {
-        EntryKey::Named(name) => lesson
-            .blocks
-            .iter()
+    let line = match &e.key {
+        EntryKey::Named(name) => (lesson.blocks.iter())
             .find(|b| b.attrs.name.as_ref() == Some(name))
             .map(|b| b.fence_line),
-        _ => None,
+        EntryKey::Block(k) => lesson.blocks.get(k.wrapping_sub(1)).map(|b| b.fence_line),
+        EntryKey::Inline(k) => lesson.inlines.get(k.wrapping_sub(1)).map(|v| v.line),
+        EntryKey::Script(_) => None,
     };
     match &e.key {
         EntryKey::Script(name) => Place {
@@ -159,7 +161,7 @@ fn place(lesson: &Lesson, e: &Entry) -> Place {
         },
         _ => Place {
             file: lesson.display.clone(),
-            line: block_line.unwrap_or(e.line),
+            line: line.unwrap_or(e.line),
         },
     }
 }

@@ -32,4 +32,5 @@ mod seed;
 mod serve;
 mod serve_cache;
 mod serve_downloads;
+mod transclude;
 mod xref;

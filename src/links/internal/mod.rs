@@ -5,11 +5,12 @@
 //! the site but not among the anchors GitHub gives that book's headings is reported too.
 //! Absolute paths (`/x`) and links with a scheme are not checked here.
 
-use super::ids::{TemplateIds, closest, github_ids};
+use super::ids::{TemplateIds, github_ids};
 use super::{SourceLink, links_of, report};
 use crate::book::inline::LineIndex;
 use crate::book::{Book, Lesson};
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::suggest::closest;
 use crate::render::LessonHtml;
 use crate::render::common::urls::percent_decode as decode;
 use crate::render::common::urls::{has_scheme, link_path, named_lesson, split_fragment};
