@@ -41,6 +41,12 @@ pub trait Host: Send + Sync + fmt::Debug {
     fn entropy(&self) -> u64 {
         os_entropy()
     }
+    /// The number `nproc()` reports: the logical CPUs this process may use (cgroup and
+    /// affinity limits included); 1 where that cannot be told. An embedder that wants the
+    /// same output on every machine may return a fixed number.
+    fn cpu_count(&self) -> usize {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
 }
 
 /// 64 unpredictable bits from std's randomly keyed hasher (seeded from the operating system's

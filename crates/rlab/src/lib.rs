@@ -220,6 +220,13 @@ impl Session {
         self.interp.config.cancel = cancel;
     }
 
+    /// Declare the value `widget(name)` returns from now on: the embedder calls it for each
+    /// ```` ```rustlab-widget ```` fence (with the fence's `default`, a Scalar for a slider
+    /// or number widget, a string for an option widget).
+    pub fn set_widget(&mut self, name: &str, value: value::Value) {
+        self.interp.session.widgets.insert(name.to_string(), value);
+    }
+
     /// The current value of a variable, if defined.
     pub fn variable(&self, name: &str) -> Option<&value::Value> {
         self.interp.vars.get(name)

@@ -4,7 +4,8 @@
 //! Files by concept: `signal` (shared argument reading, sizes and the FFT), `fft` (the FFT
 //! family), `windows` (window shapes), `fir` (windowed-sinc design, convolution, upfirdn),
 //! `kaiser` (automatic-length Kaiser designs and the notch), `freqz` (frequency response),
-//! `segments` and `spectral` (pwelch, stft, spectrogram), `wavelet` (cwt, scalogram).
+//! `segments` and `spectral` (pwelch, stft, spectrogram), `wavelet` (cwt, scalogram), `stream`
+//! (their frame-by-frame forms).
 
 mod fft;
 mod fir;
@@ -13,6 +14,9 @@ mod kaiser;
 mod segments;
 mod signal;
 mod spectral;
+mod stream;
+#[cfg(test)]
+mod stream_tests;
 #[cfg(test)]
 mod tests;
 mod wavelet;
@@ -120,6 +124,36 @@ pub(crate) static TABLE: &[Builtin] = &[
         "cwt",
         wavelet::cwt,
         "[W, freqs, t] = cwt(x, fs[, \"morlet\"[, n_scales | scales]]): Morlet wavelet transform",
+    ),
+    Builtin::new(
+        "stft_stream_init",
+        stream::stft_stream_init,
+        "stft_stream_init(fs, window, noverlap, nfft[, sided]): state of a frame-by-frame STFT (one-sided unless \"twosided\")",
+    ),
+    Builtin::new(
+        "stft_stream",
+        stream::stft_stream,
+        "[S_cols, state] = stft_stream(frame, state): the STFT columns the new samples complete (n_freqs×0 if none)",
+    ),
+    Builtin::new(
+        "pwelch_stream_init",
+        stream::pwelch_stream_init,
+        "pwelch_stream_init(fs, window, noverlap, nfft[, ema_alpha]): state of a frame-by-frame Welch PSD",
+    ),
+    Builtin::new(
+        "pwelch_stream",
+        stream::pwelch_stream,
+        "[Pxx, state] = pwelch_stream(frame, state): running Welch PSD (cumulative mean or EMA; empty until a segment)",
+    ),
+    Builtin::new(
+        "cwt_stream_init",
+        stream::cwt_stream_init,
+        "cwt_stream_init(fs, n_samples[, n_scales | scales]): state of a sliding-window Morlet CWT",
+    ),
+    Builtin::new(
+        "cwt_stream",
+        stream::cwt_stream,
+        "[W, state] = cwt_stream(frame, state): CWT of the latest n_samples samples (n_scales×0 until full)",
     ),
     Builtin::new(
         "scalogram",

@@ -78,7 +78,7 @@ pub(super) fn read(
     crate::limits::check_alloc(1, nfft, 16)?;
     let onesided = match args.get(5) {
         None => real,
-        Some(_) => sided(name, args.str(5)?, real)?,
+        Some(_) => parse_sided(name, args.str(5)?)?.unwrap_or(real),
     };
     Ok(Segments {
         window,
@@ -119,14 +119,42 @@ fn window(args: &Args, n: usize, default_len: usize, kind: Window) -> LangResult
     Ok(window)
 }
 
-/// `"auto"`, `"onesided"` or `"twosided"`.
-fn sided(name: &str, text: &str, real: bool) -> LangResult<bool> {
+/// `"auto"` (`None`), `"onesided"` (`Some(true)`) or `"twosided"` (`Some(false)`).
+pub(super) fn parse_sided(name: &str, text: &str) -> LangResult<Option<bool>> {
     match text.to_ascii_lowercase().as_str() {
-        "auto" => Ok(real),
-        "onesided" => Ok(true),
-        "twosided" => Ok(false),
+        "auto" => Ok(None),
+        "onesided" => Ok(Some(true)),
+        "twosided" => Ok(Some(false)),
         _ => Err(LangError::runtime(format!(
             "{name}: sided must be \"auto\", \"onesided\" or \"twosided\", got \"{text}\""
         ))),
     }
+}
+
+/// Argument `i` of a streaming init call as window coefficients: a vector, or a length
+/// (a `kind` window, as the batch function's integer form); non-empty and finite.
+pub(super) fn stream_window(args: &Args, i: usize, kind: Window) -> LangResult<Vec<f64>> {
+    let name = args.name;
+    let window = match args.value(i)?.plain() {
+        Value::Scalar(_) => {
+            let len = args.size(i)?;
+            crate::limits::check_alloc(1, len, 8)?;
+            kind.samples(len)
+        }
+        Value::Str(_) => {
+            return Err(LangError::type_error(format!(
+                "{name}: window must be coefficients or a length, e.g. window(\"hann\", 512)"
+            )));
+        }
+        _ => real_samples(args, i)?,
+    };
+    if window.is_empty() {
+        return Err(LangError::runtime(format!("{name}: window is empty")));
+    }
+    if !window.iter().all(|w| w.is_finite()) {
+        return Err(LangError::runtime(format!(
+            "{name}: window values must be finite"
+        )));
+    }
+    Ok(window)
 }

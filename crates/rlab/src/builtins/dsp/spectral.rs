@@ -19,21 +19,20 @@ const STFT_AXES: (&str, &str) = ("Time (s)", "Frequency (Hz)");
 /// The dynamic range kept by the dB heatmaps.
 const DB_RANGE: f64 = 80.0;
 
+/// The FFT (`nfft` long, raw bin order) of the samples from `x[0]` on times `window`; the
+/// streaming forms use it too, so a whole stream gives the batch numbers exactly.
+pub(super) fn windowed_spectrum(x: &[C64], window: &[f64], nfft: usize) -> Vec<C64> {
+    let windowed: Vec<C64> = window.iter().zip(x).map(|(w, v)| v * w).collect();
+    let mut buf = padded(&windowed, nfft);
+    transform(&mut buf, false);
+    buf
+}
+
 /// The FFT of each windowed segment (each `nfft` long, raw bin order).
 fn segment_spectra(x: &[C64], seg: &Segments) -> Vec<Vec<C64>> {
     seg.starts(x.len())
         .into_iter()
-        .map(|start| {
-            let windowed: Vec<C64> = seg
-                .window
-                .iter()
-                .zip(&x[start..])
-                .map(|(w, v)| v * w)
-                .collect();
-            let mut buf = padded(&windowed, seg.nfft);
-            transform(&mut buf, false);
-            buf
-        })
+        .map(|start| windowed_spectrum(&x[start..], &seg.window, seg.nfft))
         .collect()
 }
 

@@ -45,14 +45,20 @@ fn scales(args: &Args, len: usize) -> LangResult<Vec<f64>> {
             args.str(2)?
         )));
     }
-    let s = match args.get(3).map(Value::plain) {
+    scale_arg(args, 3, len)
+}
+
+/// Argument `i`: absent (64 default scales for `len` samples), a count of default scales,
+/// or the scales themselves; each finite and positive.
+pub(super) fn scale_arg(args: &Args, i: usize, len: usize) -> LangResult<Vec<f64>> {
+    let s = match args.get(i).map(Value::plain) {
         None => default_scales(len, DEFAULT_SCALES),
         Some(Value::Scalar(_)) => {
-            let n = args.size(3)?;
+            let n = args.size(i)?;
             crate::limits::check_alloc(n, len, 16)?;
             default_scales(len, n)
         }
-        Some(_) => real_samples(args, 3)?,
+        Some(_) => real_samples(args, i)?,
     };
     if s.is_empty() {
         return Err(LangError::runtime(format!("{}: no scales", args.name)));

@@ -5,14 +5,16 @@
 //! call k (0-based) its own random stream, seeded with the SplitMix64 finaliser of
 //! `master + k·0x9E3779B97F4A7C15` where master is the last `seed(N)` (or one entropy draw);
 //! the caller's stream is restored afterwards, not advanced. Results combine into a Vector
-//! (all scalars/bools) or a Matrix with one row per call (all vectors of one length).
+//! (all scalars/bools), a Matrix with one row per call (all vectors of one length) or, for
+//! parmap, a Tensor3 with one page per call (all matrices of one size). `nproc()` reports
+//! the host's logical CPUs, though the calls run one after another.
 
 use super::{Args, Builtin};
 use crate::error::{ErrorKind, LangError, LangResult};
 use crate::eval::Interp;
 use crate::limits;
 use crate::rng::Rng;
-use crate::value::{C64, NumArray, Value};
+use crate::value::{C64, NumArray, Tensor3, Value};
 use ndarray::Array2;
 
 mod rk4;
@@ -27,6 +29,11 @@ pub(crate) static TABLE: &[Builtin] = &[
         name: "parmap",
         func: parmap,
         doc: "parmap(f, xs): [f(x1), f(x2), ...], each call with its own random stream derived from the last seed",
+    },
+    Builtin {
+        name: "nproc",
+        func: nproc,
+        doc: "nproc(): the number of logical CPUs (parmap runs its calls one after another in rlbook)",
     },
     Builtin {
         name: "arrayfun",
@@ -118,7 +125,36 @@ fn parmap(interp: &mut Interp, args: Args) -> LangResult<Value> {
         // rustlab reports "trial k of k": both numbers are the failing trial's (a quirk).
         results.push(result.map_err(|e| call_failed("parmap", k + 1, k + 1, e))?);
     }
-    combine("parmap", results)
+    match results.first() {
+        Some(Value::Matrix(first)) => stack_pages(first.shape(), &results),
+        _ => combine("parmap", results),
+    }
+}
+
+/// parmap's matrix results (each `rows × cols`) as the pages of a `rows × cols × N` Tensor3,
+/// so `result(:, :, k)` is call k's matrix.
+fn stack_pages((rows, cols): (usize, usize), results: &[Value]) -> LangResult<Value> {
+    let mut pages = Vec::with_capacity(results.len());
+    for (k, v) in results.iter().enumerate() {
+        match v {
+            Value::Matrix(m) if m.shape() == (rows, cols) => pages.push(m),
+            other => {
+                let got = match other {
+                    Value::Matrix(m) => format!("a {}×{} matrix", m.rows(), m.cols()),
+                    other => format!("a {}", other.type_name()),
+                };
+                let earlier = format!("{rows}×{cols} matrices");
+                return Err(mixed("parmap", k + 1, &got, &earlier));
+            }
+        }
+    }
+    let t = Tensor3::from_fn(rows, cols, pages.len(), |i, j, k| pages[k].get(i, j))?;
+    Ok(Value::Tensor3(std::sync::Arc::new(t)))
+}
+
+fn nproc(interp: &mut Interp, args: Args) -> LangResult<Value> {
+    args.arity(0, 0)?;
+    Ok(Value::Scalar(interp.config.host.cpu_count().max(1) as f64))
 }
 
 fn arrayfun(interp: &mut Interp, args: Args) -> LangResult<Value> {

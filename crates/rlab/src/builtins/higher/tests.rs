@@ -131,7 +131,7 @@ fn results_that_do_not_combine_are_errors() {
     let xs = Value::row(vec![1.0, 2.0]);
     assert_eq!(
         message(call("parmap", vec![handle("causal_mask"), xs])),
-        "parmap: call 1 returned a matrix; every call must return a scalar, or every call a vector of one length"
+        "parmap: call 2 returned a 2×2 matrix, but the earlier calls returned 1×1 matrices"
     );
     assert_eq!(
         message(combine(

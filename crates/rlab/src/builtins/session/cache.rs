@@ -1,18 +1,11 @@
-//! The `cache` command: rustlab's function-result cache, kept in memory for the session.
-//!
-//! `cache enable [path]` turns it on (rustlab opens a database at the path; rlbook keeps
-//! results in memory only, and its build cache already skips lessons whose inputs did not
-//! change), `cache off` turns it off, `cache clear` forgets every stored result, `cache
-//! status` reports, `cache add function f, g` / `cache remove function f` set the scope,
-//! `cache prune …` is accepted (memory is freed with the session).
+//! rustlab's function-result cache, kept in memory for the session (the `cache` command that
+//! controls it is in `cache_cmd`).
 //!
 //! While on, a call of a user function in scope with the same arguments as an earlier call
 //! returns the earlier result. A call that reached an impure builtin (random numbers,
 //! printing, plotting, files) is never stored, so caching never changes what a run prints.
 
-use crate::ast::FunctionDef;
-use crate::error::{LangError, LangResult};
-use crate::eval::Interp;
+use crate::ast::{FunctionDef, Span};
 use crate::value::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -48,29 +41,31 @@ pub(crate) fn is_impure(name: &str) -> bool {
 
 /// One stored call.
 #[derive(Clone, Debug)]
-struct Entry {
-    args: Vec<Value>,
+pub(super) struct Entry {
+    pub args: Vec<Value>,
     nargout: usize,
     result: Value,
+    /// Where the function that computed it was defined.
+    pub defined_at: Span,
 }
 
 /// Hits and misses of one function.
 #[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    hits: u64,
-    misses: u64,
+pub(super) struct Tally {
+    pub hits: u64,
+    pub misses: u64,
 }
 
 /// The session's call cache.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CallCache {
-    active: bool,
-    explicit: BTreeSet<String>,
-    removed: BTreeSet<String>,
-    entries: BTreeMap<(String, u64), Vec<Entry>>,
-    tallies: BTreeMap<String, Tally>,
-    impure_skips: u64,
-    uncacheable_skips: u64,
+    pub(super) active: bool,
+    pub(super) explicit: BTreeSet<String>,
+    pub(super) removed: BTreeSet<String>,
+    pub(super) entries: BTreeMap<(String, u64), Vec<Entry>>,
+    pub(super) tallies: BTreeMap<String, Tally>,
+    pub(super) impure_skips: u64,
+    pub(super) uncacheable_skips: u64,
     /// Impure builtin calls so far (a call that raised it is not stored).
     pub impure_calls: u64,
 }
@@ -81,6 +76,7 @@ pub(crate) struct Pending {
     args: Vec<Value>,
     nargout: usize,
     impure_before: u64,
+    defined_at: Span,
 }
 
 impl CallCache {
@@ -123,6 +119,7 @@ impl CallCache {
             args,
             nargout,
             impure_before,
+            defined_at: def.span,
         }))
     }
 
@@ -136,18 +133,19 @@ impl CallCache {
             args: pending.args,
             nargout: pending.nargout,
             result: result.clone(),
+            defined_at: pending.defined_at,
         };
         self.entries.entry(pending.key).or_default().push(entry);
     }
 
-    fn reset(&mut self, active: bool) {
+    pub(super) fn reset(&mut self, active: bool) {
         *self = CallCache {
             active,
             ..CallCache::default()
         };
     }
 
-    fn status(&self) -> String {
+    pub(super) fn status(&self) -> String {
         if !self.active {
             return "cache: off".to_string();
         }
@@ -220,53 +218,6 @@ fn hash_value(v: &Value, h: &mut impl Hasher) -> Option<()> {
         _ => return None,
     }
     Some(())
-}
-
-/// Run the `cache` command with its words.
-pub(crate) fn cache_command(interp: &mut Interp, words: &[String]) -> LangResult<()> {
-    let cache = &mut interp.session.cache;
-    let names = |from: usize| -> Vec<String> {
-        words[from.min(words.len())..]
-            .iter()
-            .flat_map(|w| w.split(','))
-            .map(str::trim)
-            .filter(|w| !w.is_empty())
-            .map(String::from)
-            .collect()
-    };
-    let verb = words.first().map(String::as_str).unwrap_or("status");
-    match (verb, words.get(1).map(String::as_str)) {
-        ("enable" | "on", _) => cache.reset(true),
-        ("off" | "disable", _) => cache.reset(false),
-        ("clear", _) => {
-            cache.entries.clear();
-            cache.tallies.clear();
-        }
-        ("prune", _) => {}
-        ("add", Some("function" | "functions")) => {
-            for name in names(2) {
-                cache.removed.remove(&name);
-                cache.explicit.insert(name);
-            }
-        }
-        ("remove", Some("function" | "functions")) => {
-            for name in names(2) {
-                cache.explicit.remove(&name);
-                cache.removed.insert(name);
-            }
-        }
-        ("status", _) => {
-            let text = cache.status();
-            interp.print_line(&text);
-        }
-        _ => {
-            return Err(LangError::runtime(format!(
-                "cache: unknown command '{}' (try enable, off, status, clear, add function f, remove function f, prune)",
-                words.join(" ")
-            )));
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -7,13 +7,16 @@
 //! cache the `cache` command controls.
 
 mod cache;
+mod cache_cmd;
 mod devices;
 pub(crate) mod files;
 mod formats;
 mod profile;
+mod widget;
 mod workspace;
 
-pub(crate) use cache::{CallCache, cache_command, is_impure};
+pub(crate) use cache::{CallCache, is_impure};
+pub(crate) use cache_cmd::cache_command;
 pub(crate) use profile::{Profiler, profiled, special_form as profile_form};
 
 use super::Builtin;
@@ -28,9 +31,16 @@ pub(crate) struct SessionState {
     pub kept_files: BTreeMap<PathBuf, Vec<u8>>,
     pub profile: Profiler,
     pub cache: CallCache,
+    /// The values of the notebook's widgets, declared by the embedder (`widget(name)`).
+    pub widgets: BTreeMap<String, crate::value::Value>,
 }
 
 pub(crate) static TABLE: &[Builtin] = &[
+    Builtin::new(
+        "widget",
+        widget::widget,
+        "widget(name): the value of the notebook widget called name (its declared default in a rendered book)",
+    ),
     Builtin::new(
         "clear",
         workspace::clear,
