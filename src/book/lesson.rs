@@ -9,6 +9,7 @@ use super::frontmatter::{self, Frontmatter};
 use super::inline::{self, InlineValue};
 use super::origins::Origins;
 use super::script::Script;
+use super::widget::{self, Widget};
 use crate::diagnostic::{Diagnostic, Kind};
 use anyhow::Result;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
@@ -63,6 +64,8 @@ pub struct Lesson {
     pub embeds: Vec<Embed>,
     /// The file and line each line of `source` comes from, when it embeds other notes.
     pub origins: Origins,
+    /// Its controls (```` ```rustlab-widget ```` fences), in document order.
+    pub widgets: Vec<Widget>,
 }
 
 /// Markdown extensions rlbook renders (math is handled separately).
@@ -91,6 +94,7 @@ impl Lesson {
         let Code {
             blocks,
             other_fences,
+            widgets,
             ranges: code_ranges,
         } = scan_code(&source, body_start, &display)?;
         let mut directed: Vec<usize> = (blocks.iter().map(|b| b.span.start))
@@ -124,6 +128,7 @@ impl Lesson {
             scripts,
             embeds,
             origins: Origins::default(),
+            widgets,
         })
     }
 
@@ -144,6 +149,7 @@ impl Lesson {
 struct Code {
     blocks: Vec<CodeBlock>,
     other_fences: Vec<OtherFence>,
+    widgets: Vec<Widget>,
     /// The byte ranges of all code: blocks of every language and code spans.
     ranges: Vec<Range<usize>>,
 }
@@ -160,6 +166,9 @@ impl Code {
         display: &str,
     ) -> Result<()> {
         self.ranges.push(span.clone());
+        if info.is_some_and(widget::is_widget) {
+            return self.add_widget(lines, span, &text, display);
+        }
         let index = self.blocks.len();
         let block = make_block(
             lines,
@@ -180,14 +189,38 @@ impl Code {
     }
 }
 
-/// The rlab blocks of the body, the other fenced blocks with directives, and the byte ranges
-/// of all code.
+impl Code {
+    /// The control the fence at `span` declares; its name is the lesson's only one of it.
+    fn add_widget(
+        &mut self,
+        lines: &inline::LineIndex,
+        span: Range<usize>,
+        text: &str,
+        display: &str,
+    ) -> Result<()> {
+        let (line, _) = lines.line_col(span.start);
+        let w = Widget::parse(text, span, line, display)?;
+        if let Some(first) = self.widgets.iter().find(|o| o.name == w.name) {
+            let message = format!(
+                "widget: a control named '{}' is already declared at line {}",
+                w.name, first.line
+            );
+            return Err(load_error(display, message).on_line(line, 1).into());
+        }
+        self.widgets.push(w);
+        Ok(())
+    }
+}
+
+/// The rlab blocks of the body, the other fenced blocks with directives, the controls, and
+/// the byte ranges of all code.
 fn scan_code(source: &str, start: usize, display: &str) -> Result<Code> {
     let body = &source[start..];
     let lines = inline::LineIndex::new(source);
     let mut code = Code {
         blocks: Vec::new(),
         other_fences: Vec::new(),
+        widgets: Vec::new(),
         ranges: Vec::new(),
     };
     let mut open: Option<(Range<usize>, Option<String>, String)> = None;

@@ -11,6 +11,7 @@ pub mod origins;
 pub mod region;
 pub mod script;
 pub mod transclude;
+pub mod widget;
 
 pub use lesson::{CodeBlock, Lesson, OtherFence};
 

@@ -138,7 +138,10 @@ pub fn run_notebook_from(
     let steps = steps(lesson);
     let (mut session, mut run) = start.unwrap_or_else(|| {
         let dir = lesson.path.parent().unwrap_or(Path::new("."));
-        let fresh = session(config, Mode::Notebook, dir, cancel);
+        let mut fresh = session(config, Mode::Notebook, dir, cancel);
+        for w in &lesson.widgets {
+            fresh.set_widget(&w.name, w.value());
+        }
         (fresh, NotebookRun::default())
     });
     for step in steps.iter().skip(run.len()) {

@@ -33,4 +33,5 @@ mod serve;
 mod serve_cache;
 mod serve_downloads;
 mod transclude;
+mod widgets;
 mod xref;

@@ -92,7 +92,7 @@
     var d = this.data;
     this.started = this.ask({ op: "start", seed: d.seed, time_ms: d.time_ms, max_alloc: d.max_alloc,
       max_depth: d.max_depth, script: !!d.script, files: d.files || {},
-      binary: d.binary || {} });
+      binary: d.binary || {}, widgets: d.widgets || {} });
   };
   Engine.prototype.ask = function (request) {
     var self = this, id = this.next++;

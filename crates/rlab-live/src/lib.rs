@@ -41,6 +41,10 @@ pub enum Request {
         files: BTreeMap<String, String>,
         #[serde(default)]
         binary: BTreeMap<String, String>,
+        /// The values of the page's controls (```` ```rustlab-widget ````): a number or text
+        /// each, which `widget(name)` returns.
+        #[serde(default)]
+        widgets: BTreeMap<String, serde_json::Value>,
     },
     /// Run step `step` (1-based among the page's blocks and inline values; `block` when
     /// absent), the page's block `block`: `code` from line `line` of `file`.
@@ -148,6 +152,7 @@ impl Live {
                 script,
                 files,
                 binary,
+                widgets,
             } => {
                 let files = match shipped_files(files, binary) {
                     Ok(files) => files,
@@ -159,7 +164,24 @@ impl Live {
                     max_alloc_bytes: max_alloc.unwrap_or(defaults.max_alloc_bytes),
                     max_call_depth: max_depth.unwrap_or(defaults.max_call_depth),
                 };
-                self.session = Some(Session::new(config(limits, script, files), seed));
+                let mut session = Session::new(config(limits, script, files), seed);
+                for (name, value) in widgets {
+                    match value {
+                        serde_json::Value::Number(n) => {
+                            let x = n.as_f64().unwrap_or(f64::NAN);
+                            session.set_widget(&name, rlab::value::Value::Scalar(x));
+                        }
+                        serde_json::Value::String(s) => {
+                            session.set_widget(&name, rlab::value::Value::str(s));
+                        }
+                        other => {
+                            return Response::fault(format!(
+                                "widget '{name}': not a number or text: {other}"
+                            ));
+                        }
+                    }
+                }
+                self.session = Some(session);
                 self.before.clear();
                 Response::default()
             }

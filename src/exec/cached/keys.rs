@@ -41,7 +41,11 @@ pub struct NotebookKey {
 
 impl NotebookKey {
     pub fn of(config: &Config, lesson: &Lesson) -> NotebookKey {
-        let head = common_key("notebook", config, &lesson.display, &lesson.path).finish();
+        let mut head = common_key("notebook", config, &lesson.display, &lesson.path);
+        for w in &lesson.widgets {
+            head.str(&w.name).str(&w.shown());
+        }
+        let head = head.finish();
         let (steps, places) = notebook::steps(lesson)
             .into_iter()
             .map(|step| step_key(lesson, step))

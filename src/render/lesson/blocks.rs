@@ -39,8 +39,9 @@ pub(crate) fn render<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
             CodeBlockKind::Fenced(info) => info.split([',', ' ', '\t']).next().unwrap_or(""),
             CodeBlockKind::Indented => "",
         };
-        let html = match doc.block_at(range.start) {
-            Some(i) if fence::is_rlab(lang) => section(doc, i),
+        let html = match (doc.block_at(range.start), doc.widget_at(range.start)) {
+            (Some(i), _) if fence::is_rlab(lang) => section(doc, i),
+            (_, Some(w)) => super::widgets::html(w),
             _ => other_block(doc.other_fence_at(range.start), &code, lang),
         };
         out.push((Event::Html(CowStr::from(html)), range));

@@ -41,13 +41,22 @@ pub(crate) fn script(doc: &Doc) -> Option<String> {
     let folder = doc.lesson.path.parent().unwrap_or(Path::new("."));
     let files = shipped(folder, doc.run.files.iter().flatten());
     let config = &doc.ctx.book.config;
-    Some(data_script(
-        config,
-        &doc.lesson.display,
-        false,
-        steps(doc),
-        files,
-    ))
+    let widgets: serde_json::Map<String, Value> = (doc.lesson.widgets.iter())
+        .map(|w| {
+            let value = match w.value() {
+                rlab::value::Value::Scalar(x) => json!(x),
+                _ => json!(w.shown()),
+            };
+            (w.name.clone(), value)
+        })
+        .collect();
+    let page = Page {
+        file: &doc.lesson.display,
+        script: false,
+        steps: steps(doc),
+        widgets: Value::Object(widgets),
+    };
+    Some(data_script(config, page, files))
 }
 
 /// The live-code script of a standalone script's page: the script as one step, run whole in
@@ -68,32 +77,36 @@ pub(crate) fn script_page(
         "hide_output": false, "run": true, "live": true, "figures": figures});
     let folder = script.path.parent().unwrap_or(Path::new("."));
     let files = shipped(folder, run.iter().flat_map(|r| &r.files));
-    Some(data_script(
-        config,
-        &script.display,
-        true,
-        vec![step],
-        files,
-    ))
+    let page = Page {
+        file: &script.display,
+        script: true,
+        steps: vec![step],
+        widgets: json!({}),
+    };
+    Some(data_script(config, page, files))
 }
 
-/// `self.rlabLiveData = {…};`: the session's settings, the steps and the shipped files.
-fn data_script(
-    config: &Config,
-    file: &str,
+/// What a page runs: its file, whether in script mode, its steps and its controls' values.
+struct Page<'a> {
+    file: &'a str,
     script: bool,
     steps: Vec<Value>,
-    files: Shipped,
-) -> String {
+    widgets: Value,
+}
+
+/// `self.rlabLiveData = {…};`: the session's settings, the steps, the controls' values and
+/// the shipped files.
+fn data_script(config: &Config, page: Page, files: Shipped) -> String {
     let exec = &config.exec;
     let data = json!({
-        "file": file,
-        "script": script,
+        "file": page.file,
+        "script": page.script,
         "seed": exec.seed,
         "time_ms": u64::try_from(exec.time_limit.as_millis()).unwrap_or(u64::MAX),
         "max_alloc": exec.max_alloc_bytes,
         "max_depth": exec.max_call_depth,
-        "steps": steps,
+        "steps": page.steps,
+        "widgets": page.widgets,
         "files": files.text,
         "binary": files.binary,
     });

@@ -46,6 +46,7 @@ mod mathml;
 mod scripts;
 mod sections;
 mod text;
+pub(crate) mod widgets;
 mod xref;
 
 use crate::book::fence::Directives;
@@ -132,6 +133,12 @@ impl<'a> Doc<'a> {
             .blocks
             .iter()
             .position(|b| b.span.start == start)
+    }
+
+    /// The control declared by the fence that starts at prepared-text offset `at`, if any.
+    pub(crate) fn widget_at(&self, at: usize) -> Option<&'a crate::book::widget::Widget> {
+        let start = self.map.to_source(at);
+        self.lesson.widgets.iter().find(|w| w.span.start == start)
     }
 
     /// The directives of the other fenced block (not rlab) that starts at `at`, if it has any.

@@ -42,6 +42,17 @@ pub(crate) fn edit(page: &mut Page, edits: &mut Edits) {
         let (range, text) = fence_text(lesson, &fence.span, &fence.directives, "");
         edits.replace(range, text);
     }
+    for w in &lesson.widgets {
+        let source = lesson.source.as_str();
+        let start = edits::line_start(source, w.span.start);
+        let mut end = w.span.end.min(source.len());
+        if !source[..end].ends_with('\n') && source[end..].starts_with('\n') {
+            end += 1;
+        }
+        let prefix = edits::continuation(source, w.span.start);
+        let line = crate::render::lesson::widgets::markdown(w);
+        edits.replace(start..end, edits::prefixed(&line, &prefix));
+    }
 }
 
 /// What replaces the fence at `span` and the directive lines above it: the fence (unless
