@@ -155,19 +155,21 @@
     }
     return items;
   }
+  /* Heatmap cells and image pixels; a true-colour pixel (channels 3) reads red, green, blue. */
   function cellItems(P) {
     var d = P.p.cells, b = P.p.block || 1, perRow = Math.ceil(d.cols / b), items = [];
     var name = function (labels, i) { return labels && labels[i] !== undefined ? labels[i] : String(i + 1); };
+    var n = d.channels || 1, channels = ["red", "green", "blue"];
     P.stride = perRow;
     P.res = { c: range(d.values) };
-    d.values.forEach(function (v, i) {
+    d.values.filter(function (_, k) { return k % n === 0; }).forEach(function (v, i) {
       var r0 = Math.floor(i / perRow) * b, c0 = (i % perRow) * b;
       var r1 = Math.min(r0 + b, d.rows), c1 = Math.min(c0 + b, d.cols);
       var where = b === 1
         ? "row " + name(d.ylabels, r0) + ", column " + name(d.xlabels, c0)
         : "rows " + (r0 + 1) + "–" + r1 + ", columns " + (c0 + 1) + "–" + c1 + " (mean)";
       items.push({ s: 0, box: [c0, c1, d.rows - r1, d.rows - r0], at: [(c0 + c1) / 2, d.rows - (r0 + r1) / 2],
-        name: where, v: [["value", v, "c"]] });
+        name: where, v: n === 1 ? [["value", v, "c"]] : channels.map(function (c, k) { return [c, d.values[i * n + k], "c"]; }) });
     });
     return items;
   }
@@ -195,7 +197,7 @@
     P.g = F.svg.querySelector(".rlf-p" + i);
     P.view = p.x ? [p.x.lo, p.x.hi, p.y.lo, p.y.hi] : null;
     P.items = p.kind === "xy" ? [].concat.apply(bandItems(P), (p.series || []).map(function (s, k) { return seriesItems(P, s, k); }))
-      : p.kind === "heatmap" && p.cells ? cellItems(P) : p.kind === "surface" ? gridItems(P) : [];
+      : (p.kind === "heatmap" || p.kind === "image") && p.cells ? cellItems(P) : p.kind === "surface" ? gridItems(P) : [];
     P.at = -1;
     if (!P.g || !P.items.length) return;
     var r = p.rect, hit = document.createElement("div");

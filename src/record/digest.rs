@@ -1,5 +1,5 @@
 //! The recorded form of a figure: what it shows as data (kind of each series, labels, titles,
-//! axis ranges and directions, the numbers of series, heatmaps, filled contours and
+//! axis ranges and directions, the numbers of series, heatmaps, images, filled contours and
 //! surfaces), never how it looks (pixels, fonts, automatic colours). Two
 //! digests are compared structurally, with numbers within the tolerance.
 
@@ -60,7 +60,8 @@ pub struct SeriesDigest {
     pub y: Vec<f64>,
 }
 
-/// A heatmap or surface: identity and row-major values.
+/// A heatmap, image, filled contour or surface: identity and row-major values (an RGB
+/// image's three channels pixel by pixel).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GridHeader {
     pub kind: String,
@@ -100,6 +101,19 @@ fn panel_digest(p: &Panel) -> PanelDigest {
                 ylabels: h.ylabels.clone(),
             },
             values: h.values.clone(),
+        });
+    }
+    if let Some(i) = &p.image {
+        grids.push(GridDigest {
+            header: GridHeader {
+                kind: "image".into(),
+                rows: i.rows,
+                cols: i.cols,
+                colormap: i.colormap.clone(),
+                xlabels: None,
+                ylabels: None,
+            },
+            values: i.values.clone(),
         });
     }
     if let Some(b) = &p.bands {
@@ -361,6 +375,16 @@ mod tests {
             ("bands", 2, 3)
         );
         assert_eq!(g.values, vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        panel.image = Some(rlab::plot::model::Image {
+            rows: 1,
+            cols: 1,
+            values: vec![1.0, 2.0, 3.0],
+            rgb: true,
+            colormap: "rgb".into(),
+        });
+        let g = &panel_digest(&panel).grids[0];
+        assert_eq!((g.header.kind.as_str(), g.values.len()), ("image", 3));
+        panel.image = None;
         panel.log_x = false;
         panel.image_y_up = None;
         let plain = json(&panel_digest(&panel).header);

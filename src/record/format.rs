@@ -142,7 +142,12 @@ fn write_figure(out: &mut String, lead: &str, fig: &FigureDigest) {
         }
         for g in &p.grids {
             let _ = writeln!(out, "grid {}", json(&g.header));
-            for row in g.values.chunks(g.header.cols.max(1)) {
+            // A row of cells per line (an RGB image's has three values a cell).
+            let per_cell = match g.header.rows * g.header.cols {
+                0 => 1,
+                cells => (g.values.len() / cells).max(1),
+            };
+            for row in g.values.chunks(g.header.cols.max(1) * per_cell) {
                 let _ = writeln!(out, "row{}", numbers(row));
             }
         }

@@ -1,9 +1,9 @@
 //! The figure kinds of rustlab's reference through the binary: the fixture book
 //! `figure-kinds` (contour lines, filled contours, quiver, streamlines, a heatmap with a held
-//! vector field and contours, stem, log-log, polar, a response in dB, a Smith chart) builds
-//! locked to its record, and each figure's SVG, description, data table and CSV say what it
-//! shows; its animation is a player over frame files in HTML and a strip of frames in the
-//! Markdown book.
+//! vector field and contours, stem, log-log, polar, a response in dB, a Smith chart, pictures
+//! from `image` and a `waterfall`) builds locked to its record, and each figure's SVG,
+//! description, data table and CSV say what it shows; its animation is a player over frame
+//! files in HTML and a strip of frames in the Markdown book.
 
 use crate::common;
 
@@ -100,4 +100,39 @@ fn an_animation_is_a_player_in_html_and_a_strip_in_markdown() {
     assert_eq!(md.matches("](plots/03-animation/").count(), 6, "{md}");
     let record = read(dir.path(), "expected/03-animation.txt");
     assert_eq!(record.matches("frame ").count(), 12, "{record}");
+}
+
+#[test]
+fn images_and_waterfalls_carry_their_pixels_and_rows() {
+    let dir = common::fixture_book("figure-kinds");
+    let run = common::rlbook(dir.path(), &["build", "--locked", "--strict"], &[]);
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    let images = "site/figures/05-images";
+    let grey = read(dir.path(), &format!("{images}/block-1-1.svg"));
+    assert!(
+        grey.contains("image of 32×32 pixels, values from 0 to 248 (of 0 to 255, colormap gray)."),
+        "{grey}"
+    );
+    let rgb = read(dir.path(), &format!("{images}/block-3-1.csv"));
+    assert!(rgb.contains("\n1,image,red,26,7,200\n1,image,green,26,7,124\n1,image,blue,26,7,48\n"));
+    assert_eq!(
+        rgb.lines().filter(|l| l.starts_with("1,image,")).count(),
+        3 * 32 * 32
+    );
+    let page = read(dir.path(), "site/05-images.html");
+    assert!(
+        page.contains("\"kind\":\"image\""),
+        "image panels reach the page"
+    );
+    assert!(
+        page.contains("\"channels\":3"),
+        "a true-colour image sends its channels"
+    );
+    let record = read(dir.path(), "expected/05-images.txt");
+    assert!(
+        record.contains("grid {\"kind\":\"image\",\"rows\":32,\"cols\":32,\"colormap\":\"rgb\"")
+    );
+    let fall = read(dir.path(), &format!("{images}/block-4-1.svg"));
+    assert!(fall.contains("heatmap of 45×65 values"), "{fall}");
+    assert!(record.contains("| [1×2]  45.000000  65.000000\n| 1.44 0.032\n"));
 }

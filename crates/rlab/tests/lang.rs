@@ -48,6 +48,9 @@ fn figure_summary(fig: &Figure) -> String {
                 ""
             }
         );
+        if let Some(img) = &panel.image {
+            let _ = write!(s, " image {}x{} {}", img.rows, img.cols, img.colormap);
+        }
     }
     s
 }

@@ -4,12 +4,13 @@
 //!
 //! Values keep every digit the record keeps (shortest round-trip form; NaN and infinities
 //! as the strings `NaN`, `Inf`, `-Inf`); an x that is an exact arithmetic sequence (`0:24`) is sent as `{from, step}`.
-//! A heatmap sends the cells it drew: every element, or the block means of a large matrix.
+//! A heatmap sends the cells it drew: every element, or the block means of a large matrix;
+//! an image its drawn pixels the same way (three values each when true-colour).
 //! A surface sends the grid points it drew, each with its pixel and its x, y, z.
 
 use rlab::Figure;
 use rlab::plot::model::{Bands, Panel, Series, SeriesKind};
-use rlab::plot::svg::{Drawing, PanelView, heatmap};
+use rlab::plot::svg::{Drawing, PanelView, heatmap, image};
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -132,6 +133,9 @@ struct Cells<'a> {
     xlabels: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ylabels: Option<&'a [String]>,
+    /// Values per cell of a true-colour image (3: red, green, blue in turn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    channels: Option<usize>,
 }
 
 /// The JSON for `fig` as drawn in `drawing`, safe inside a `<script>` element.
@@ -197,6 +201,17 @@ fn panel_data<'a>(panel: &'a Panel, view: &'a PanelView) -> PanelData<'a> {
                 values: Numbers(Cow::Owned(heatmap::cells(map).1)),
                 xlabels: map.xlabels.as_deref(),
                 ylabels: map.ylabels.as_deref(),
+                channels: None,
+            });
+        }
+        "image" => {
+            data.cells = panel.image.as_ref().map(|img| Cells {
+                rows: img.rows,
+                cols: img.cols,
+                values: Numbers(Cow::Owned(image::pixels(img).1)),
+                xlabels: None,
+                ylabels: None,
+                channels: img.rgb.then_some(3),
             });
         }
         "surface" => {

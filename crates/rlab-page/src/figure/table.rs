@@ -5,8 +5,9 @@
 //! The CSV is tidy, one row per value: `panel,kind,series,x,y,z`. Series points fill x and
 //! y; heatmap cells give the column (label or 1-based index) as x, the row as y and the value
 //! as z; filled contours and surfaces give x, y and z; quiver arrows give their base as x and
-//! y and one row for each component (`label: u`, `label: v`) in z. Series held over a heatmap
-//! follow its cells. Numbers keep every digit the record keeps.
+//! y and one row for each component (`label: u`, `label: v`) in z; image pixels are named
+//! like heatmap cells, a true-colour pixel by three rows (`red`, `green`, `blue`). Series
+//! held over a heatmap follow its cells. Numbers keep every digit the record keeps.
 
 use rlab::Figure;
 use rlab::markup::escape;
@@ -74,10 +75,11 @@ fn panel_tables(panel: &Panel, name: &str) -> (String, bool) {
         ];
         return table(name, &head, rows);
     }
-    let grid = match (&panel.heatmap, &panel.bands) {
-        (Some(map), _) => Some(grids::heatmap_table(map, name)),
-        (None, Some(bands)) => Some(grids::bands_table(bands, name)),
-        (None, None) => None,
+    let grid = match (&panel.heatmap, &panel.image, &panel.bands) {
+        (Some(map), _, _) => Some(grids::heatmap_table(map, name)),
+        (None, Some(img), _) => Some(grids::image_table(img, name)),
+        (None, None, Some(bands)) => Some(grids::bands_table(bands, name)),
+        (None, None, None) => None,
     };
     let Some((mut out, mut cut)) = grid else {
         return series_tables(panel, name);

@@ -97,6 +97,28 @@ pub struct Heatmap {
     pub extent: Option<[f64; 4]>,
 }
 
+/// A picture shown pixel for pixel (`image`): values are channel intensities clamped to
+/// `[0, 255]`, never rescaled. One channel runs through `colormap` (0 at its start, 255 at
+/// its end; `gray` unless the program named one); three channels (`rgb`) are the red, green
+/// and blue of each pixel in turn. Row 1 is drawn at the top, like a heatmap's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Image {
+    pub rows: usize,
+    pub cols: usize,
+    /// `rows×cols` values, or `rows×cols×3` (R, G, B per pixel) when `rgb`; row-major.
+    pub values: Vec<f64>,
+    pub rgb: bool,
+    /// The colormap of a one-channel image (`rgb` for a true-colour one).
+    pub colormap: String,
+}
+
+impl Image {
+    /// Values per pixel: 3 for a true-colour image, else 1.
+    pub fn channels(&self) -> usize {
+        if self.rgb { 3 } else { 1 }
+    }
+}
+
 /// A 3-D surface (`surf`): `x`, `y`, `z` are `rows×cols`, row-major.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Surface {
@@ -151,6 +173,9 @@ pub struct Panel {
     /// `None` at the top (`axis("ij")`, the default).
     #[serde(default)]
     pub image_y_up: Option<bool>,
+    /// A picture shown pixel for pixel (`image`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<Image>,
 }
 
 impl Default for Panel {
@@ -173,15 +198,17 @@ impl Default for Panel {
             bands: None,
             polar: false,
             image_y_up: None,
+            image: None,
         }
     }
 }
 
 impl Panel {
-    /// True when the panel would draw data (series, bands, heatmap or surface).
+    /// True when the panel would draw data (series, bands, heatmap, image or surface).
     pub fn has_content(&self) -> bool {
         !self.series.is_empty()
             || self.heatmap.is_some()
+            || self.image.is_some()
             || self.surface.is_some()
             || self.bands.is_some()
     }

@@ -1,5 +1,5 @@
 //! Data tables and CSV: numbers as the record writes them, shared x columns, categories,
-//! cut tables pointing to the CSV, quoting.
+//! cut tables pointing to the CSV, quoting, image pixels.
 
 use super::*;
 use rlab::plot::model::{Color, Heatmap, LineStyle};
@@ -172,6 +172,34 @@ fn filled_contours_are_a_grid_of_their_samples() {
     let csv = csv(&fig);
     assert!(
         csv.ends_with("1,contourf,,0,1,3\n1,contourf,,0.5,1,4\n"),
+        "{csv}"
+    );
+}
+
+#[test]
+fn image_pixels_are_a_grid_and_true_colour_reads_three_channels() {
+    let image = |values: Vec<f64>, rgb: bool| Panel {
+        image: Some(rlab::plot::model::Image {
+            rows: 1,
+            cols: 2,
+            values,
+            rgb,
+            colormap: if rgb { "rgb" } else { "gray" }.into(),
+        }),
+        ..Panel::default()
+    };
+    let fig = figure(vec![image(vec![0.0, 255.0], false)]);
+    assert!(html(&fig, "f.csv").contains("<th>1</th><td>0</td><td>255</td>"));
+    assert!(csv(&fig).ends_with("1,image,,1,1,0\n1,image,,2,1,255\n"));
+    let fig = figure(vec![image(vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0], true)]);
+    let table = html(&fig, "f.csv");
+    assert!(
+        table.contains("<td>1, 2, 3</td><td>4, 5, 6</td>"),
+        "{table}"
+    );
+    let csv = csv(&fig);
+    assert!(
+        csv.contains("1,image,red,2,1,4\n1,image,green,2,1,5\n1,image,blue,2,1,6\n"),
         "{csv}"
     );
 }

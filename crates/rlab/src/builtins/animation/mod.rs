@@ -116,6 +116,7 @@ fn clear_data(figure: &mut Figure) {
     for panel in &mut figure.panels {
         panel.series.clear();
         panel.heatmap = None;
+        panel.image = None;
         panel.surface = None;
     }
 }
@@ -125,8 +126,9 @@ fn data_len(figure: &Figure) -> usize {
     let panel_len = |p: &crate::plot::model::Panel| {
         let series: usize = p.series.iter().map(|s| s.x.len() + s.y.len()).sum();
         let heatmap = p.heatmap.as_ref().map_or(0, |h| h.values.len());
+        let image = p.image.as_ref().map_or(0, |i| i.values.len());
         let surface = p.surface.as_ref().map_or(0, |s| 3 * s.z.len());
-        series + heatmap + surface
+        series + heatmap + image + surface
     };
     figure.panels.iter().map(panel_len).sum()
 }

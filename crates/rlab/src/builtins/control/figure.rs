@@ -60,6 +60,7 @@ pub(super) fn add<'i>(interp: &'i mut Interp, trace: Trace, title: &str) -> &'i 
         panel.series.clear();
         panel.title.clear();
         panel.heatmap = None;
+        panel.image = None;
         panel.surface = None;
         panel.categories = None;
         panel.log_y = false;

@@ -4,8 +4,8 @@
 //! Files by concept: `signal` (shared argument reading, sizes and the FFT), `fft` (the FFT
 //! family), `windows` (window shapes), `fir` (windowed-sinc design, convolution, upfirdn),
 //! `kaiser` (automatic-length Kaiser designs and the notch), `freqz` (frequency response),
-//! `segments` and `spectral` (pwelch, stft, spectrogram), `wavelet` (cwt, scalogram), `stream`
-//! (their frame-by-frame forms).
+//! `segments` and `spectral` (pwelch, stft, spectrogram), `waterfall` (the STFT in dB, newest
+//! segment first), `wavelet` (cwt, scalogram), `stream` (their frame-by-frame forms).
 
 mod fft;
 mod fir;
@@ -19,6 +19,7 @@ mod stream;
 mod stream_tests;
 #[cfg(test)]
 mod tests;
+mod waterfall;
 mod wavelet;
 mod windows;
 
@@ -119,6 +120,11 @@ pub(crate) static TABLE: &[Builtin] = &[
         "spectrogram",
         spectral::spectrogram,
         "spectrogram(x, fs[, window[, noverlap[, nfft]]]): heatmap of 20·log10|STFT| (80 dB range)",
+    ),
+    Builtin::new(
+        "waterfall",
+        waterfall::waterfall,
+        "[W, f, t] = waterfall(x, fs[, window[, noverlap[, nfft[, sided]]]]): 20·log10|STFT|, a row per segment, newest first (a bare call draws it)",
     ),
     Builtin::new(
         "cwt",

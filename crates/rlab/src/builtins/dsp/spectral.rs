@@ -108,7 +108,7 @@ pub(super) fn pwelch(interp: &mut Interp, args: Args) -> LangResult<Value> {
 
 /// The STFT matrix (frequency rows × frame columns, row-major), f and t.
 /// An STFT: rows (frequencies), columns (frames), row-major data, the frequencies, the times.
-type Stft = (usize, usize, Vec<C64>, Vec<f64>, Vec<f64>);
+pub(super) type Stft = (usize, usize, Vec<C64>, Vec<f64>, Vec<f64>);
 
 fn stft_data(x: &[C64], fs: f64, seg: &Segments) -> Stft {
     let spectra = segment_spectra(x, seg);
@@ -146,7 +146,7 @@ pub(super) fn stft(interp: &mut Interp, args: Args) -> LangResult<Value> {
 
 /// The STFT of a call's signal and options (Hann of 128 by default), after checking its
 /// size against the memory limit.
-fn checked_stft(args: &Args) -> LangResult<Stft> {
+pub(super) fn checked_stft(args: &Args) -> LangResult<Stft> {
     let (x, fs, seg) = setup(args, Some(Window::Hann))?;
     crate::limits::check_alloc(
         seg.nfft,

@@ -1,7 +1,7 @@
 //! Builtins: plotting (spec §12). Each call changes the session's figure model
 //! ([`crate::plot::model`]); nothing is drawn here. Split by concept: figure and panel
 //! state (`state`), line-like series (`lines`), reference lines (`reflines`), bars and histograms (`bars`), heatmaps and
-//! surfaces (`images`), saving (`savefig`).
+//! surfaces (`images`), pictures shown pixel for pixel (`pixels`), saving (`savefig`).
 //!
 //! Shared rules live here: without hold, a call that adds content first clears the current
 //! panel's series and title (and any heatmap, surface, bands, categories, log axes and polar
@@ -14,6 +14,7 @@ mod curves;
 mod fields;
 mod images;
 mod lines;
+mod pixels;
 mod reflines;
 mod savefig;
 mod state;
@@ -136,6 +137,11 @@ pub(crate) static TABLE: &[Builtin] = &[
         doc: "heatmap(xlabels, ylabels, M[, title[, colormap]]) | heatmap(M[, title]): |M| as a labelled heatmap",
     },
     Builtin {
+        name: "image",
+        func: pixels::image,
+        doc: "image(M[, colormap]) | image(R, G, B): pixels as they are, clamped to 0..255 (grey, a colormap, or true colour)",
+    },
+    Builtin {
         name: "surf",
         func: images::surf,
         doc: "surf(X, Y, Z[, colormap]) | surf(Z): 3-D surface",
@@ -203,7 +209,7 @@ pub(crate) static TABLE: &[Builtin] = &[
 ];
 
 /// The current panel, ready for new content: without hold its series, title, heatmap,
-/// surface, bands, categories, log axes and polar look are cleared first.
+/// image, surface, bands, categories, log axes and polar look are cleared first.
 pub(in crate::builtins) fn content_panel(interp: &mut Interp) -> &mut Panel {
     let hold = interp.figures.current.hold;
     let default_up = interp.figures.default_image_y_up;
@@ -215,6 +221,7 @@ pub(in crate::builtins) fn content_panel(interp: &mut Interp) -> &mut Panel {
         panel.series.clear();
         panel.title.clear();
         panel.heatmap = None;
+        panel.image = None;
         panel.surface = None;
         panel.categories = None;
         panel.log_y = false;

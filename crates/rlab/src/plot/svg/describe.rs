@@ -4,7 +4,7 @@
 
 use super::numbers::short_number;
 use super::text::clean;
-use crate::plot::model::{Bands, Figure, Heatmap, Panel, Series, SeriesKind, Surface};
+use crate::plot::model::{Bands, Figure, Heatmap, Image, Panel, Series, SeriesKind, Surface};
 
 /// At most this many names (series, rows, columns) are listed in a description.
 const MAX_NAMES: usize = 12;
@@ -47,6 +47,8 @@ fn panel(p: &Panel) -> String {
         surface(s, p)
     } else if let Some(m) = &p.heatmap {
         heatmap(m) + &overlays(p)
+    } else if let Some(i) = &p.image {
+        image(i)
     } else if let Some(b) = &p.bands {
         bands(b, p)
     } else if p.series.is_empty() {
@@ -169,6 +171,33 @@ fn heatmap(m: &Heatmap) -> String {
         ));
     }
     out
+}
+
+/// `image`: its size, how its colours are made and the range of each channel (of 0..255).
+fn image(i: &Image) -> String {
+    let n = i.channels();
+    let channel = |k: usize| match range(i.values.iter().skip(k).step_by(n)) {
+        Some((lo, hi)) => format!("from {} to {}", short_number(lo), short_number(hi)),
+        None => "missing".to_string(),
+    };
+    if i.rgb {
+        format!(
+            "true-colour image of {}×{} pixels: red {}, green {}, blue {} (of 0 to 255).",
+            i.rows,
+            i.cols,
+            channel(0),
+            channel(1),
+            channel(2)
+        )
+    } else {
+        format!(
+            "image of {}×{} pixels, values {} (of 0 to 255, colormap {}).",
+            i.rows,
+            i.cols,
+            channel(0),
+            clean(&i.colormap)
+        )
+    }
 }
 
 /// Filled contours, and the chart of any lines over them.
@@ -313,6 +342,21 @@ mod tests {
             "{text}"
         );
         assert_eq!(title(&fig), "Figure");
+        fig.panels[0].image = Some(Image {
+            rows: 1,
+            cols: 2,
+            values: vec![0.0, 10.0, 20.0, 30.0, 40.0, 255.0],
+            rgb: true,
+            colormap: "rgb".into(),
+        });
+        let text = description(&fig);
+        assert!(
+            text.contains(
+                "Panel 1: true-colour image of 1×2 pixels: red from 0 to 30, green from 10 to 40, \
+                 blue from 20 to 255 (of 0 to 255)."
+            ),
+            "{text}"
+        );
         let names: Vec<String> = (0..20).map(|i| i.to_string()).collect();
         assert!(listed(&names).ends_with("and 8 more"));
     }

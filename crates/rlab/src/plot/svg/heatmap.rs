@@ -19,7 +19,7 @@ use crate::plot::model::{Heatmap, Panel};
 /// At most this many cells are drawn; larger matrices are averaged in square blocks.
 const MAX_CELLS: usize = 16_384;
 /// Room on the right for the colour bar and its labels.
-const BAR_ROOM: f64 = 92.0;
+pub(super) const BAR_ROOM: f64 = 92.0;
 /// Width of the colour bar strip.
 const BAR_WIDTH: f64 = 16.0;
 /// Stops of the colour bar gradient.
@@ -43,16 +43,7 @@ pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: 
         ),
     };
     let with_bar = area.w > 3.0 * BAR_ROOM;
-    let left = texts.left(&y.labels());
-    let width = area.w - left - PAD - if with_bar { BAR_ROOM } else { 0.0 };
-    let slanted = widest(&x) > width / x.ticks.len().max(1) as f64 - 6.0;
-    let top = texts.top();
-    let height = area.h - top - texts.bottom(frame::x_tick_height(&x, slanted));
-    let plot = Plot {
-        rect: Rect::new(area.x + left, area.y + top, width, height),
-        x,
-        y,
-    };
+    let (plot, slanted) = place(area, &texts, (x, y), with_bar);
     frame::draw_title(svg, area, &texts.title);
     let (block, cells) = cells(map);
     write_cells(
@@ -72,13 +63,7 @@ pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: 
     };
     frame::draw_axes(svg, &plot, area, &texts, &how);
     if with_bar {
-        let bar = Rect::new(
-            plot.rect.right() + 14.0,
-            plot.rect.y,
-            BAR_WIDTH,
-            plot.rect.h,
-        );
-        colour_bar(svg, bar, range, colormap, &format!("{id}-g"));
+        bar_beside(svg, &plot, (range, colormap), &format!("{id}-g"));
     }
     PanelView {
         kind: "heatmap",
@@ -88,6 +73,43 @@ pub(crate) fn draw(svg: &mut Svg, area: Rect, panel: &Panel, map: &Heatmap, id: 
         block: Some(block),
         ..PanelView::default()
     }
+}
+
+/// Where the cells go in `area`, left of the colour bar's room when `with_bar`: the plot
+/// on the `x` and `y` cell scales, and whether the column labels are slanted.
+pub(super) fn place(
+    area: Rect,
+    texts: &Texts,
+    (x, y): (Scale, Scale),
+    with_bar: bool,
+) -> (Plot, bool) {
+    let left = texts.left(&y.labels());
+    let width = area.w - left - PAD - if with_bar { BAR_ROOM } else { 0.0 };
+    let slanted = widest(&x) > width / x.ticks.len().max(1) as f64 - 6.0;
+    let top = texts.top();
+    let height = area.h - top - texts.bottom(frame::x_tick_height(&x, slanted));
+    let plot = Plot {
+        rect: Rect::new(area.x + left, area.y + top, width, height),
+        x,
+        y,
+    };
+    (plot, slanted)
+}
+
+/// The colour bar of `range` right of the plot; `id` names its gradient.
+pub(super) fn bar_beside(
+    svg: &mut Svg,
+    plot: &Plot,
+    (range, colormap): ((f64, f64), Colormap),
+    id: &str,
+) {
+    let bar = Rect::new(
+        plot.rect.right() + 14.0,
+        plot.rect.y,
+        BAR_WIDTH,
+        plot.rect.h,
+    );
+    colour_bar(svg, bar, range, colormap, id);
 }
 
 fn widest(scale: &Scale) -> f64 {
@@ -111,7 +133,7 @@ fn value_range(values: &[f64]) -> (f64, f64) {
 }
 
 /// Position of `v` in `[lo, hi]` as a fraction (0.5 for a constant matrix).
-fn normalise(v: f64, (lo, hi): (f64, f64)) -> f64 {
+pub(super) fn normalise(v: f64, (lo, hi): (f64, f64)) -> f64 {
     if !v.is_finite() {
         return f64::NAN;
     }
@@ -184,7 +206,7 @@ fn write_cells(
 
 /// Which way an axis's cells run.
 #[derive(Clone, Copy)]
-enum Direction {
+pub(super) enum Direction {
     /// Columns, left to right.
     Across,
     /// Rows: downwards (row 1 at the top, `axis("ij")`) unless `up` (`axis("xy")`).
@@ -193,7 +215,7 @@ enum Direction {
 
 /// The scale of one heatmap axis over `n` cells: text labels at the cell centres, or 1-based
 /// indices thinned to about ten.
-fn axis(n: usize, names: Option<&[String]>, direction: Direction) -> Scale {
+pub(super) fn axis(n: usize, names: Option<&[String]>, direction: Direction) -> Scale {
     let centre = |i: usize| match direction {
         Direction::Rows { up: false } => (n - i) as f64 - 0.5,
         _ => i as f64 + 0.5,

@@ -54,7 +54,7 @@ pub(crate) fn free_corner(drawn: &[Drawn], plot: &Rect, (w, h): (f64, f64)) -> O
 
 /// The room a narrow panel showing `panel` needs under its plot for the legend (0 for none).
 pub(crate) fn room_below(panel: &Panel) -> f64 {
-    let xy = panel.surface.is_none() && panel.heatmap.is_none();
+    let xy = panel.surface.is_none() && panel.heatmap.is_none() && panel.image.is_none();
     let entries = (panel.series.iter())
         .filter(|s| panel.legend && !text::clean(&s.label).is_empty())
         .count();

@@ -8,8 +8,8 @@
 //! ([`style`]), so a page's stylesheet can recolour it for a dark theme, and the structure
 //! a page script needs: `rlf-panel rlf-p<i>` per panel, `rlf-plot` (the clipped data) and
 //! `rlf-series rlf-s<k>` per series, `rlf-key rlf-k<k>` per legend entry, and the axis
-//! groups of [`frame`]. Each panel is a 2-D chart ([`xy`]), a heatmap ([`heatmap`]) or a
-//! surface ([`surface`]). Rendering is deterministic: the same figure gives the same bytes.
+//! groups of [`frame`]. Each panel is a 2-D chart ([`xy`]), a heatmap ([`heatmap`]), an
+//! image ([`image`]) or a surface ([`surface`]). Rendering is deterministic: the same figure gives the same bytes.
 
 mod arrows;
 mod aspect;
@@ -19,6 +19,7 @@ mod describe;
 pub use describe::title;
 mod frame;
 pub mod heatmap;
+pub mod image;
 mod legend;
 mod numbers;
 mod polar;
@@ -154,13 +155,15 @@ fn open_root(svg: &mut Svg, id: &str, (width, height): (u32, u32)) {
     );
 }
 
-/// A panel shows its surface, else its heatmap, else its series (a panel holding several
+/// A panel shows its surface, else its heatmap, else its image, else its series (a panel holding several
 /// of these only gets them together under `hold`; the first in this order wins).
 fn draw_panel(svg: &mut Svg, area: Rect, panel: &Panel, id: &str) -> PanelView {
     if let Some(surf) = &panel.surface {
         surface::draw(svg, area, panel, surf)
     } else if let Some(map) = &panel.heatmap {
         heatmap::draw(svg, area, panel, map, id)
+    } else if let Some(img) = &panel.image {
+        image::draw(svg, area, panel, img, id)
     } else {
         xy::draw(svg, area, panel, &format!("{id}-c"))
     }
