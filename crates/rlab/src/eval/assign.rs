@@ -100,6 +100,15 @@ impl Interp {
 
 /// Apply the assignment to `target`.
 fn assign_into(target: &mut Value, idx: &[Idx], rhs: &Value) -> LangResult<Written> {
+    match (&*target, rhs) {
+        (Value::Int(a), _) => {
+            let (result, written) = super::integer::assign(a, idx, rhs, assign_into)?;
+            *target = result;
+            return Ok(written);
+        }
+        (_, Value::Int(_)) => return assign_into(target, idx, &crate::ops::widened(rhs)),
+        _ => {}
+    }
     if matches!(rhs, Value::Vector(a) | Value::Matrix(a) if a.is_empty()) {
         return delete(target, idx).map(|()| Written::Deleted);
     }
