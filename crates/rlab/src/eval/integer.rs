@@ -61,13 +61,14 @@ pub(crate) fn read(a: &IntArray, idx: &[Idx]) -> LangResult<Value> {
 
 /// `target(idx...) = rhs` where `target` is an integer value, performed by `assign` on the
 /// stand-in. The right side is converted into the target's class: doubles round and
-/// saturate; an integer of another class is an error.
+/// saturate; an integer of another class is an error. Also returns the first value stored
+/// (what an element write echoes).
 pub(crate) fn assign<W>(
     a: &IntArray,
     idx: &[Idx],
     rhs: &Value,
     assign: impl Fn(&mut Value, &[Idx], &Value) -> LangResult<W>,
-) -> LangResult<(Value, W)> {
+) -> LangResult<(Value, W, Option<i128>)> {
     let (marks, values) = incoming(a, rhs)?;
     let mut stand_in = positions(a);
     if a.kind == IntKind::Scalar {
@@ -84,11 +85,15 @@ pub(crate) fn assign<W>(
         }
     })?;
     match &result {
-        Value::Int(r) if a.kind == IntKind::Scalar && r.len() == 1 => Ok((
-            Value::Int(Arc::new(IntArray::scalar(r.class, r.wrap, r.get(0)))),
-            written,
-        )),
-        _ => Ok((result, written)),
+        Value::Int(r) if a.kind == IntKind::Scalar && r.len() == 1 => {
+            let scalar = IntArray::scalar(r.class, r.wrap, r.get(0));
+            Ok((
+                Value::Int(Arc::new(scalar)),
+                written,
+                values.first().copied(),
+            ))
+        }
+        _ => Ok((result, written, values.first().copied())),
     }
 }
 
