@@ -119,6 +119,9 @@ pub struct Expr {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Number(f64),
+    /// A radix literal (`0xFF`, `0b101`, `0o17`): an integer of the smallest unsigned class
+    /// holding it.
+    IntLit(u64),
     Str(String),
     /// A bare name: a variable lookup (`undefined variable 'x'` when missing).
     Ident(Var),

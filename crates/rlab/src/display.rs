@@ -5,7 +5,7 @@
 //! Scalars use Rust's `f64` Display (shortest round-trip digits, never an exponent); array
 //! elements use `{:.6}`; there is no column alignment anywhere.
 
-use super::value::{C64, NumArray, Value};
+use super::value::{C64, IntArray, IntKind, NumArray, Value};
 
 /// How many elements or rows a display shows before eliding the rest.
 const SHOWN: usize = 8;
@@ -72,6 +72,41 @@ fn matrix_with(a: &NumArray, cell: impl Fn(C64) -> String) -> String {
         out.push_str(&format!("\n  ... ({rows} rows total)"));
     }
     out
+}
+
+/// An integer value: a scalar as its digits (`127`), a Vector as `[1×3]  15  25  35`, a
+/// Matrix as `Matrix(2x2)` rows `[1, 3]`, each element written by `cell`; the same
+/// elision as real arrays.
+pub fn integer(a: &IntArray, cell: impl Fn(i128) -> String) -> String {
+    match a.kind {
+        IntKind::Scalar => cell(a.get(0)),
+        IntKind::Vector => {
+            let n = a.len();
+            let mut out = format!("[1×{n}]");
+            for x in a.values().take(SHOWN) {
+                out.push_str("  ");
+                out.push_str(&cell(x));
+            }
+            if n > SHOWN {
+                out.push_str(&format!("  ... ({n} total)"));
+            }
+            out
+        }
+        IntKind::Matrix => {
+            let mut out = format!("Matrix({}x{})", a.rows, a.cols);
+            for r in 0..a.rows.min(SHOWN) {
+                let cells: Vec<String> = (0..a.cols.min(SHOWN))
+                    .map(|c| cell(a.get(r * a.cols + c)))
+                    .collect();
+                out.push_str(&format!("\n  [{}", cells.join(", ")));
+                out.push_str(if a.cols > SHOWN { ", ...]" } else { "]" });
+            }
+            if a.rows > SHOWN {
+                out.push_str(&format!("\n  ... ({} rows total)", a.rows));
+            }
+            out
+        }
+    }
 }
 
 /// `{1×2} "a", "b"`.
@@ -211,6 +246,9 @@ pub fn value_in(v: &Value, mode: NumberFormat) -> String {
             out
         }
         Value::Matrix(a) => matrix_with(a, |z| mode.element(z)),
+        Value::Int(a) if mode == NumberFormat::Commas => {
+            integer(a, |x| with_commas(&x.to_string()))
+        }
         Value::Tracked(t) => value_in(&t.value, mode),
         other => value(other),
     }
@@ -226,6 +264,7 @@ pub fn value(v: &Value) -> String {
         Value::Str(s) => s.clone(),
         Value::Vector(a) => vector(a),
         Value::Matrix(a) => matrix(a),
+        Value::Int(a) => integer(a, |x| x.to_string()),
         Value::StrArray(items) => string_array(items),
         Value::Tensor3(t) => crate::value::tensor3::display(t),
         Value::Sparse(s) => crate::value::sparse::display(s),

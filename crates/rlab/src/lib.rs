@@ -197,7 +197,7 @@ impl Session {
             .and_then(|e| self.interp.eval_inline(&e))
             .and_then(|value| match fmt {
                 None => Ok(display::value(&value)),
-                Some(f) => format::sprintf(f, std::slice::from_ref(&value)),
+                Some(f) => format::sprintf(f, &[crate::ops::widened(&value)]),
             });
         result.map_err(|e| self.run_error(e))
     }
@@ -265,6 +265,20 @@ mod tests {
         let (out_a, out_b) = (a.run_block("t", 4, next), b.run_block("t", 4, next));
         assert_eq!(out_a.text, out_b.text);
         assert!(!out_a.text.is_empty());
+    }
+
+    #[test]
+    fn integers_interpolate_bare_and_formatted() {
+        let mut s = Session::new(Config::default(), Some(1));
+        let site = InlineSite {
+            file: "t.md",
+            line: 1,
+            col: 1,
+            line_text: "",
+        };
+        assert_eq!(s.interpolate(&site, "uint8(300)", None).unwrap(), "255");
+        let text = s.interpolate(&site, "0xff", Some("%.1f")).unwrap();
+        assert_eq!(text, "255.0");
     }
 
     #[test]

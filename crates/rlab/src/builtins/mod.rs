@@ -15,6 +15,7 @@ mod dsp;
 mod filters;
 mod fixed;
 mod higher;
+pub(crate) mod integer;
 mod linalg;
 mod math;
 mod ml;
@@ -55,7 +56,7 @@ impl Builtin {
 }
 
 /// Every domain table, in a fixed order.
-fn tables() -> [&'static [Builtin]; 20] {
+fn tables() -> [&'static [Builtin]; 21] {
     [
         construct::TABLE,
         shape::TABLE,
@@ -77,6 +78,7 @@ fn tables() -> [&'static [Builtin]; 20] {
         rf::TABLE,
         session::TABLE,
         animation::TABLE,
+        integer::TABLE,
     ]
 }
 

@@ -19,6 +19,8 @@ use std::sync::Arc;
 /// What an assignment wrote, for the script-mode echo (made into text only when echoed).
 enum Written {
     Element(C64),
+    /// One element of an integer array, as stored.
+    Integer(i128),
     Row,
     Positions(usize),
     Region(usize, usize),
@@ -29,6 +31,7 @@ impl Written {
     fn echo(&self, rhs: &Value) -> String {
         match self {
             Written::Element(z) => display::complex(*z),
+            Written::Integer(x) => x.to_string(),
             Written::Row => display::value(rhs),
             Written::Positions(n) => format!("(vector positions {n} updated)"),
             Written::Region(r, c) => format!("(region {r}×{c} updated)"),
@@ -100,6 +103,18 @@ impl Interp {
 
 /// Apply the assignment to `target`.
 fn assign_into(target: &mut Value, idx: &[Idx], rhs: &Value) -> LangResult<Written> {
+    match (&*target, rhs) {
+        (Value::Int(a), _) => {
+            let (result, written, first) = super::integer::assign(a, idx, rhs, assign_into)?;
+            *target = result;
+            return Ok(match written {
+                Written::Element(_) => Written::Integer(first.unwrap_or(0)),
+                other => other,
+            });
+        }
+        (_, Value::Int(_)) => return assign_into(target, idx, &crate::ops::widened(rhs)),
+        _ => {}
+    }
     if matches!(rhs, Value::Vector(a) | Value::Matrix(a) if a.is_empty()) {
         return delete(target, idx).map(|()| Written::Deleted);
     }

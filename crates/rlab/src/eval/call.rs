@@ -130,6 +130,7 @@ impl Interp {
             Callable::Value(v) => self.call_value(&v, args, nargout),
             Callable::Builtin(b) => {
                 builtins::check_pure(self, b.name)?;
+                let args = builtins::integer::widen_args(b.name, args);
                 if grad::any_tracked(&args) {
                     return grad::call_builtin(self, b, args, nargout);
                 }
@@ -315,6 +316,7 @@ fn is_indexable(v: &Value) -> bool {
             | Value::Tuple(_)
             | Value::Tensor3(_)
             | Value::Sparse(_)
+            | Value::Int(_)
     )
 }
 

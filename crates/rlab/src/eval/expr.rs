@@ -7,7 +7,7 @@ use crate::ast::{BinOp, Expr, ExprKind, UnOp};
 use crate::error::{LangError, LangResult};
 use crate::grad;
 use crate::ops;
-use crate::value::{Lambda, Value};
+use crate::value::{IntArray, IntClass, Lambda, Value};
 use std::sync::Arc;
 
 impl Interp {
@@ -36,6 +36,11 @@ impl Interp {
     fn eval_kind(&mut self, e: &Expr, nargout: usize) -> LangResult<Value> {
         match &e.kind {
             ExprKind::Number(x) => Ok(Value::Scalar(*x)),
+            ExprKind::IntLit(x) => {
+                let class = IntClass::smallest_unsigned(*x);
+                let value = IntArray::scalar(class, false, i128::from(*x));
+                Ok(Value::Int(Arc::new(value)))
+            }
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Ident(var) => self.read_var(var),
             ExprKind::End => self

@@ -6,7 +6,7 @@ use super::Interp;
 use crate::ast::{Expr, ExprKind, Var};
 use crate::error::{LangError, LangResult};
 use crate::grad;
-use crate::value::{NumArray, Value};
+use crate::value::{IntKind, NumArray, Value};
 use std::sync::Arc;
 
 /// One index argument, converted to 0-based positions.
@@ -62,6 +62,15 @@ pub(crate) fn to_idx(v: &Value) -> LangResult<Idx> {
         Value::Matrix(a) if a.rows() == 1 || a.cols() == 1 || a.is_empty() => {
             let positions = (0..a.len()).map(|k| one_position(a.col_major(k).re));
             positions.collect::<LangResult<_>>().map(Idx::Many)
+        }
+        Value::Int(a) if a.kind != IntKind::Matrix || a.rows == 1 || a.cols == 1 => {
+            let positions = a.values().map(|k| one_position(k as f64));
+            positions
+                .collect::<LangResult<Vec<_>>>()
+                .map(|ks| match a.kind {
+                    IntKind::Scalar => Idx::One(ks[0]),
+                    _ => Idx::Many(ks),
+                })
         }
         other => Err(LangError::type_error(format!(
             "index must be a scalar, vector or ':', got {}",
@@ -159,11 +168,10 @@ pub(crate) enum EndRule {
 fn end_value(target: &Value, k: usize, n: usize, rule: EndRule) -> usize {
     match target {
         Value::Vector(a) => a.len(),
-        Value::Matrix(a) => match (n, rule) {
-            (1, EndRule::Assign) => a.len(),
-            (1, _) | (_, EndRule::Chained) => a.rows(),
-            _ if k == 0 => a.rows(),
-            _ => a.cols(),
+        Value::Matrix(a) => matrix_end((a.rows(), a.cols()), k, n, rule),
+        Value::Int(a) => match a.kind {
+            IntKind::Matrix => matrix_end((a.rows, a.cols), k, n, rule),
+            _ => a.len(),
         },
         Value::Str(s) => s.chars().count(),
         Value::StrArray(items) => items.len(),
@@ -182,6 +190,16 @@ fn end_value(target: &Value, k: usize, n: usize, rule: EndRule) -> usize {
             _ => s.cols,
         },
         _ => 1,
+    }
+}
+
+/// `end` in index `k` of `n` on a Matrix of `rows×cols`.
+fn matrix_end((rows, cols): (usize, usize), k: usize, n: usize, rule: EndRule) -> usize {
+    match (n, rule) {
+        (1, EndRule::Assign) => rows * cols,
+        (1, _) | (_, EndRule::Chained) => rows,
+        _ if k == 0 => rows,
+        _ => cols,
     }
 }
 
@@ -212,6 +230,7 @@ pub(crate) fn read(target: &Value, idx: &[Idx]) -> LangResult<Value> {
         (Value::Tuple(items), [i]) => read_list(items, i, Value::clone, Value::tuple),
         (Value::Tensor3(t), _) => crate::value::tensor3::read(t, idx),
         (Value::Sparse(s), _) => crate::value::sparse::read(s, idx),
+        (Value::Int(a), _) => super::integer::read(a, idx),
         (_, []) => Ok(target.clone()),
         (v, _) if idx.len() > 2 => Err(LangError::runtime(format!(
             "too many indices ({}) for a {}",
@@ -317,7 +336,7 @@ where
 }
 
 /// `x(1)`, `x(1, 1)`, `x(:)` on a scalar give the scalar itself.
-fn read_scalar(target: &Value, idx: &[Idx]) -> LangResult<Value> {
+pub(crate) fn read_scalar(target: &Value, idx: &[Idx]) -> LangResult<Value> {
     for i in idx {
         i.check(1, |k| format!("index {k} out of bounds (length 1)"))?;
     }

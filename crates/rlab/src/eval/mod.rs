@@ -12,6 +12,7 @@ mod call;
 mod expr;
 mod import;
 pub(crate) mod index;
+mod integer;
 mod scalar;
 mod stmt;
 

@@ -188,6 +188,7 @@ impl Interp {
         let count = match &items {
             Value::Vector(a) => a.len(),
             Value::Scalar(_) | Value::Complex(_) => 1,
+            Value::Int(a) if a.kind != crate::value::IntKind::Matrix => a.len(),
             other => {
                 return Err(LangError::runtime(format!(
                     "for: cannot iterate over {}",
@@ -199,6 +200,11 @@ impl Interp {
         for k in 0..count {
             let item = match &items {
                 Value::Vector(a) => Value::number(a.get(0, k)),
+                Value::Int(a) => a.like(
+                    crate::value::IntKind::Scalar,
+                    (1, 1),
+                    [a.get(k)].into_iter(),
+                ),
                 single => single.clone(),
             };
             self.vars.assign(var, item);

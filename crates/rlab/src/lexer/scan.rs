@@ -9,6 +9,11 @@ impl Lexer<'_> {
     /// A `.` that begins `.*`, `./`, `.^`, `.'` or `...` is not part of the number.
     pub(super) fn number(&mut self) -> LangResult<()> {
         let start = self.mark();
+        if self.peek() == Some('0')
+            && let Some(radix) = self.peek_nth(1).and_then(radix_of)
+        {
+            return self.radix_number(radix, start);
+        }
         self.eat_digits();
         if self.peek() == Some('.') && self.dot_continues_number() {
             self.bump();
@@ -32,6 +37,28 @@ impl Lexer<'_> {
                 Ok(())
             }
             Err(_) => Err(self.number_error(&digits, start)),
+        }
+    }
+
+    /// `0x…`, `0b…`, `0o…` (after the prefix: digits of the radix and `_` separators); the
+    /// value must fit in 64 bits. A letter or digit run on is part of the (invalid) number.
+    fn radix_number(&mut self, radix: u32, start: Mark) -> LangResult<()> {
+        self.bump();
+        self.bump();
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            self.bump();
+        }
+        let written = self.text.get(start.pos..self.at.pos).unwrap_or("");
+        let digits: String = written[2..].chars().filter(|&c| c != '_').collect();
+        match u64::from_str_radix(&digits, radix) {
+            Ok(value) if !digits.starts_with('+') => {
+                self.push(Tok::Radix(value), start);
+                Ok(())
+            }
+            _ => Err(self.number_error(&written.replace('_', ""), start)),
         }
     }
 
@@ -304,4 +331,14 @@ fn single_char_token(c: char) -> Option<Tok> {
         _ => return None,
     };
     Some(tok)
+}
+
+/// The radix a literal's prefix letter (after `0`) names.
+fn radix_of(letter: char) -> Option<u32> {
+    match letter {
+        'x' | 'X' => Some(16),
+        'b' | 'B' => Some(2),
+        'o' | 'O' => Some(8),
+        _ => None,
+    }
 }

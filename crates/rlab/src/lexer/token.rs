@@ -10,6 +10,8 @@ use crate::ast::Span;
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tok {
     Number(f64),
+    /// A radix literal: `0x…`, `0b…` or `0o…` (an unsigned integer).
+    Radix(u64),
     Str(String),
     Ident(String),
     /// `run PATH` at the start of a statement; the path is the string literal's content or
@@ -99,6 +101,7 @@ impl Tok {
         matches!(
             self,
             Tok::Number(_)
+                | Tok::Radix(_)
                 | Tok::Ident(_)
                 | Tok::Str(_)
                 | Tok::RParen
@@ -117,6 +120,7 @@ impl Tok {
             self,
             Tok::Ident(_)
                 | Tok::Number(_)
+                | Tok::Radix(_)
                 | Tok::RParen
                 | Tok::RBracket
                 | Tok::Apostrophe

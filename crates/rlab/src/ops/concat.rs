@@ -11,12 +11,18 @@
 //! never pass through complex storage.
 
 use crate::error::{LangError, LangResult};
-use crate::value::{C64, NumArray, Value};
+use crate::value::{C64, IntArray, IntKind, NumArray, Value};
 use ndarray::Array2;
 use std::sync::Arc;
 
 /// A `[...]` literal from its evaluated rows.
 pub(crate) fn concat(rows: Vec<Vec<Value>>) -> LangResult<Value> {
+    if let Some(first) = rows.iter().flatten().find_map(|v| match v {
+        Value::Int(a) => Some(Arc::clone(a)),
+        _ => None,
+    }) {
+        return integers(rows, &first);
+    }
     let complex = rows.iter().flatten().any(|v| match v {
         Value::Complex(_) => true,
         other => other.as_array().is_some_and(|a| !a.is_real()),
@@ -26,6 +32,38 @@ pub(crate) fn concat(rows: Vec<Vec<Value>>) -> LangResult<Value> {
     } else {
         build::<f64>(&rows)
     }
+}
+
+/// A literal holding integers: the class of the leftmost one (MATLAB's rule), every other
+/// number converted into it; two different classes are an error.
+fn integers(rows: Vec<Vec<Value>>, first: &IntArray) -> LangResult<Value> {
+    if let Some(other) = rows.iter().flatten().find_map(|v| match v {
+        Value::Int(a) if a.class != first.class => Some(a.class),
+        _ => None,
+    }) {
+        return Err(LangError::type_error(format!(
+            "cannot concatenate {} and {}: convert one first",
+            first.class.name(),
+            other.name()
+        )));
+    }
+    let rows = rows
+        .into_iter()
+        .map(|row| row.iter().map(super::widened).collect())
+        .collect();
+    let (kind, a) = match concat(rows)? {
+        Value::Vector(a) => (IntKind::Vector, a),
+        Value::Matrix(a) => (IntKind::Matrix, a),
+        other => return Ok(other),
+    };
+    if !a.is_real() {
+        return Err(LangError::type_error(format!(
+            "cannot store complex numbers in {}",
+            first.class.name()
+        )));
+    }
+    let array = IntArray::from_reals(first.class, first.wrap, kind, &a);
+    Ok(Value::Int(Arc::new(array)))
 }
 
 /// The element type the literal is assembled in.

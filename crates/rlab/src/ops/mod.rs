@@ -12,6 +12,7 @@ mod arith;
 mod compare;
 mod concat;
 mod elementwise;
+mod integer;
 mod kernel;
 mod matmul;
 mod range;
@@ -19,6 +20,7 @@ mod sparse;
 mod tensor3;
 
 pub(crate) use concat::concat;
+pub(crate) use integer::widened;
 pub(crate) use range::range;
 
 use crate::ast::BinOp;
@@ -61,6 +63,7 @@ fn library_kinds(op: BinOp, a: &Value, b: &Value) -> Option<LangResult<Value>> {
         (other, Value::Object(o)) => o.0.binary(op, other, false),
         (Value::Tensor3(_), _) | (_, Value::Tensor3(_)) => Some(tensor3::binary(op, a, b)),
         (Value::Sparse(_), _) | (_, Value::Sparse(_)) => Some(sparse::binary(op, a, b)),
+        (Value::Int(_), _) | (_, Value::Int(_)) => Some(integer::binary(op, a, b)),
         _ => None,
     }
 }
@@ -87,6 +90,7 @@ pub(crate) fn negate(a: &Value) -> LangResult<Value> {
         Value::Vector(v) => Ok(Value::Vector(Arc::new(v.map(|x| -x, |z| -z)))),
         Value::Matrix(m) => Ok(Value::Matrix(Arc::new(m.map(|x| -x, |z| -z)))),
         Value::Tensor3(_) => tensor3::negate(a),
+        Value::Int(x) => Ok(integer::negate(x)),
         Value::Sparse(_) => sparse::negate(a),
         Value::Object(o) => o.0.negate().unwrap_or_else(|| {
             Err(LangError::type_error(format!(
@@ -120,6 +124,7 @@ pub(crate) fn transpose(a: &Value, conjugate: bool) -> LangResult<Value> {
         Value::Complex(z) => Ok(Value::Complex(*z)),
         Value::Vector(v) | Value::Matrix(v) => Ok(Value::matrix(v.transpose(conjugate))),
         Value::Tensor3(_) => tensor3::transpose(a, conjugate),
+        Value::Int(x) => Ok(integer::transpose(x)),
         Value::Sparse(_) => sparse::transpose(a, conjugate),
         other => Err(LangError::runtime(format!(
             "cannot transpose {}",
@@ -155,6 +160,7 @@ fn truth(v: &Value) -> Option<bool> {
         Value::Bool(b) => Some(*b),
         Value::Scalar(x) => Some(*x != 0.0),
         Value::Complex(z) => Some(z.re != 0.0 || z.im != 0.0),
+        Value::Int(a) => integer::truth(a),
         _ => None,
     }
 }

@@ -82,6 +82,7 @@ impl Parser<'_> {
         let span = self.span();
         let kind = match self.peek() {
             Tok::Number(x) => ExprKind::Number(*x),
+            Tok::Radix(x) => ExprKind::IntLit(*x),
             Tok::Str(s) => ExprKind::Str(s.clone()),
             Tok::Ident(name) => {
                 let name = name.clone();

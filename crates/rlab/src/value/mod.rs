@@ -8,6 +8,7 @@
 
 mod array;
 mod constants;
+pub mod integer;
 pub mod object;
 pub mod sparse;
 pub mod tensor3;
@@ -16,6 +17,7 @@ mod workspace;
 pub(crate) use array::PARALLEL_FROM;
 pub use array::{C64, NumArray};
 pub use constants::{CONSTANT_NAMES, constant, constants};
+pub use integer::{IntArray, IntClass, IntKind};
 pub use object::{Obj, Object};
 pub use sparse::Sparse;
 pub use tensor3::Tensor3;
@@ -38,6 +40,8 @@ pub enum Value {
     /// An `R×C` array (a column is an `N×1` Matrix; `1×N` Matrices exist too).
     Matrix(Arc<NumArray>),
     StrArray(Arc<Vec<String>>),
+    /// An integer scalar, Vector or Matrix of one class (`int8(x)`, `0xFF`): see [`integer`].
+    Int(Arc<IntArray>),
     /// A rank-3 array (`zeros3`, `reshape(v, m, n, p)`, `cat(3, …)`).
     Tensor3(Arc<Tensor3>),
     /// A sparse matrix or vector (`sparse`, `speye`, `laplacian_2d`, …).
@@ -151,6 +155,7 @@ impl Value {
             Value::Matrix(_) => "matrix",
             Value::StrArray(_) => "string_array",
             Value::Tensor3(_) => "tensor3",
+            Value::Int(a) => a.class.name(),
             Value::Sparse(s) => sparse::type_name(s),
             Value::Object(o) => o.0.type_name(),
             Value::Struct(_) => "struct",
@@ -173,6 +178,7 @@ impl Value {
     pub fn to_f64(&self) -> Result<f64, super::error::LangError> {
         match self.plain() {
             Value::Scalar(x) => Ok(*x),
+            Value::Int(a) if a.kind == IntKind::Scalar => Ok(a.get(0) as f64),
             other => Err(super::error::LangError::type_error(format!(
                 "expected scalar, got {}",
                 other.type_name()

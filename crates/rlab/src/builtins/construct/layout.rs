@@ -146,7 +146,7 @@ pub(super) fn transpose(_: &mut Interp, args: Args) -> LangResult<Value> {
     match args.value(0)? {
         v @ (Value::Scalar(_) | Value::Complex(_)) => Ok(v.clone()),
         Value::Vector(a) | Value::Matrix(a) => Ok(Value::matrix(a.transpose(false))),
-        s @ Value::Sparse(_) => crate::ops::transpose(s, false),
+        s @ (Value::Sparse(_) | Value::Int(_)) => crate::ops::transpose(s, false),
         other => Err(expected("transpose", "a number or array", other)),
     }
 }

@@ -95,6 +95,7 @@ fn workspace_rows(interp: &Interp) -> Vec<(String, String, String)> {
 pub(crate) fn size_text(v: &Value) -> String {
     match v.plain() {
         Value::Vector(a) | Value::Matrix(a) => format!("{}×{}", a.rows(), a.cols()),
+        Value::Int(a) => format!("{}×{}", a.rows, a.cols),
         Value::Tensor3(t) => format!("{}×{}×{}", t.rows, t.cols, t.pages),
         Value::Sparse(s) => format!("{}×{}", s.rows, s.cols),
         Value::StrArray(items) => format!("1×{}", items.len()),

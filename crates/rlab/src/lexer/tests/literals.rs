@@ -34,6 +34,24 @@ fn malformed_numbers_are_lex_errors() {
 }
 
 #[test]
+fn radix_literals() {
+    assert_eq!(
+        lex("0xFF 0b101 0o17 0xdead_beef"),
+        "255u 5u 15u 3735928559u"
+    );
+    assert_eq!(lex("[0x1 0X2]'"), "[ 1u , 2u ] '");
+    assert_eq!(lex("0xFFFFFFFFFFFFFFFF"), format!("{}u", u64::MAX));
+    assert_eq!(lex_err("0x").message, "invalid number: 0x");
+    assert_eq!(lex_err("0b102").message, "invalid number: 0b102");
+    assert_eq!(lex_err("0o8").message, "invalid number: 0o8");
+    assert_eq!(lex_err("0x+1").message, "invalid number: 0x");
+    assert_eq!(
+        lex_err("0x1_0000_0000_0000_0000").message,
+        "invalid number: 0x10000000000000000"
+    );
+}
+
+#[test]
 fn dot_forms() {
     assert_eq!(lex("s.field s._x"), "s . field s . _x");
     assert_eq!(lex("x.' a.^.5"), "x .' a .^ 0.5");

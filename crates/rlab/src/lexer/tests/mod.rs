@@ -27,6 +27,7 @@ fn lex_err(text: &str) -> LangError {
 fn render(tok: &Tok) -> Option<String> {
     let fixed = match tok {
         Tok::Number(x) => return Some(format!("{x}")),
+        Tok::Radix(x) => return Some(format!("{x}u")),
         Tok::Str(s) => return Some(format!("{s:?}")),
         Tok::Ident(name) => return Some(name.clone()),
         Tok::RunPath(path) => return Some(format!("run<{path}>")),

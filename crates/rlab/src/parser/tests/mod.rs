@@ -57,6 +57,7 @@ fn tagged(tag: &str, parts: &[String]) -> String {
 fn sexp(e: &Expr) -> String {
     match &e.kind {
         ExprKind::Number(x) => format!("{x}"),
+        ExprKind::IntLit(x) => format!("{x}u"),
         ExprKind::Str(s) => format!("{s:?}"),
         ExprKind::Ident(name) => name.to_string(),
         ExprKind::End => "end".into(),
