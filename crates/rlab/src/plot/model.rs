@@ -173,8 +173,9 @@ pub struct Panel {
     /// `None` at the top (`axis("ij")`, the default).
     #[serde(default)]
     pub image_y_up: Option<bool>,
-    /// A picture shown pixel for pixel (`image`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A picture shown pixel for pixel (`image`). Always written: the build cache stores
+    /// panels with bincode, which cannot read a struct whose fields are sometimes skipped.
+    #[serde(default)]
     pub image: Option<Image>,
 }
 
