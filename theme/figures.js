@@ -155,7 +155,6 @@
     }
     return items;
   }
-  /* Heatmap cells and image pixels; a true-colour pixel (channels 3) reads red, green, blue. */
   function cellItems(P) {
     var d = P.p.cells, b = P.p.block || 1, perRow = Math.ceil(d.cols / b), items = [];
     var name = function (labels, i) { return labels && labels[i] !== undefined ? labels[i] : String(i + 1); };
@@ -197,7 +196,7 @@
     P.g = F.svg.querySelector(".rlf-p" + i);
     P.view = p.x ? [p.x.lo, p.x.hi, p.y.lo, p.y.hi] : null;
     P.items = p.kind === "xy" ? [].concat.apply(bandItems(P), (p.series || []).map(function (s, k) { return seriesItems(P, s, k); }))
-      : (p.kind === "heatmap" || p.kind === "image") && p.cells ? cellItems(P) : p.kind === "surface" ? gridItems(P) : [];
+      : p.cells ? cellItems(P) : p.kind === "surface" ? gridItems(P) : [];
     P.at = -1;
     if (!P.g || !P.items.length) return;
     var r = p.rect, hit = document.createElement("div");
