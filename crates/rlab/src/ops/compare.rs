@@ -25,8 +25,9 @@ pub(crate) fn compare(op: BinOp, a: &Value, b: &Value) -> LangResult<Value> {
     }
 }
 
-/// Whether `x op y` holds (IEEE semantics: every comparison with NaN but `!=` is false).
-pub(crate) fn holds(op: BinOp, x: f64, y: f64) -> bool {
+/// Whether `x op y` holds (for numbers IEEE semantics: every comparison with NaN but `!=`
+/// is false; also for the exact values of integer types).
+pub(crate) fn holds<T: PartialOrd>(op: BinOp, x: T, y: T) -> bool {
     match op {
         BinOp::Eq => x == y,
         BinOp::Ne => x != y,

@@ -52,7 +52,7 @@ fn same_class(op: BinOp, x: &IntArray, y: &IntArray) -> LangResult<Value> {
     match op {
         BinOp::AndAnd | BinOp::OrOr => super::binary(op, &x.to_double(), &y.to_double()),
         _ if x.kind == IntKind::Scalar && y.kind == IntKind::Scalar => {
-            Ok(Value::Bool(holds(op, x.get(0), y.get(0))))
+            Ok(Value::Bool(compare::holds(op, x.get(0), y.get(0))))
         }
         _ => compare::compare(op, &x.to_double(), &y.to_double()),
     }
@@ -129,18 +129,6 @@ fn power(p: i128, q: i128, a: &IntArray, wrap: bool) -> i128 {
         }
     }
     out
-}
-
-/// A comparison of two exact values.
-fn holds(op: BinOp, x: i128, y: i128) -> bool {
-    match op {
-        BinOp::Eq => x == y,
-        BinOp::Ne => x != y,
-        BinOp::Lt => x < y,
-        BinOp::Le => x <= y,
-        BinOp::Gt => x > y,
-        _ => x >= y,
-    }
 }
 
 /// Element-wise `f` with broadcasting: a scalar meets every element; otherwise each

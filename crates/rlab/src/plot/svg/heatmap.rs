@@ -166,12 +166,24 @@ pub fn cells(map: &Heatmap) -> (usize, Vec<f64>) {
 fn write_cells(
     svg: &mut Svg,
     plot: &Plot,
-    (rows, cols, up): (usize, usize, bool),
+    grid: (usize, usize, bool),
     block: usize,
     values: &[f64],
     (range, colormap): ((f64, f64), Colormap),
 ) {
-    let per_row = cols.div_ceil(block);
+    open_cells(svg);
+    for (i, &v) in values.iter().enumerate() {
+        if !v.is_finite() {
+            continue;
+        }
+        let fill = hex(colormap.at(normalise(v, range)));
+        cell(svg, cell_box(plot, grid, block, i), fill);
+    }
+    svg.close("g");
+}
+
+/// Open the group of a grid's cells (drawn edge to edge, without anti-aliased seams).
+pub(super) fn open_cells(svg: &mut Svg) {
     svg.open(
         "g",
         &[
@@ -179,29 +191,37 @@ fn write_cells(
             ("shape-rendering", "crispEdges".into()),
         ],
     );
-    for (i, &v) in values.iter().enumerate() {
-        if !v.is_finite() {
-            continue;
-        }
-        let (r0, c0) = ((i / per_row) * block, (i % per_row) * block);
-        let (r1, c1) = ((r0 + block).min(rows), (c0 + block).min(cols));
-        let row_edge = |r: usize| if up { r as f64 } else { (rows - r) as f64 };
-        let (x0, ya) = plot.px((c0 as f64, row_edge(r0)));
-        let (x1, yb) = plot.px((c1 as f64, row_edge(r1)));
-        let (y0, y1) = (ya.min(yb), ya.max(yb));
-        let fill = hex(colormap.at(normalise(v, range)));
-        svg.leaf(
-            "rect",
-            &[
-                ("x", x0.into()),
-                ("y", y0.into()),
-                ("width", (x1 - x0).into()),
-                ("height", (y1 - y0).into()),
-                ("fill", fill.into()),
-            ],
-        );
-    }
-    svg.close("g");
+}
+
+/// Where cell `i` of a `rows×cols` grid drawn in blocks of `block` (row 1 at the top unless
+/// `up`) lies on the plot: its left, top, right and bottom edges in pixels.
+pub(super) fn cell_box(
+    plot: &Plot,
+    (rows, cols, up): (usize, usize, bool),
+    block: usize,
+    i: usize,
+) -> (f64, f64, f64, f64) {
+    let per_row = cols.div_ceil(block);
+    let (r0, c0) = ((i / per_row) * block, (i % per_row) * block);
+    let (r1, c1) = ((r0 + block).min(rows), (c0 + block).min(cols));
+    let row_edge = |r: usize| if up { r as f64 } else { (rows - r) as f64 };
+    let (x0, ya) = plot.px((c0 as f64, row_edge(r0)));
+    let (x1, yb) = plot.px((c1 as f64, row_edge(r1)));
+    (x0, ya.min(yb), x1, ya.max(yb))
+}
+
+/// One cell: the rectangle `(x0, y0, x1, y1)` filled with `fill`.
+pub(super) fn cell(svg: &mut Svg, (x0, y0, x1, y1): (f64, f64, f64, f64), fill: String) {
+    svg.leaf(
+        "rect",
+        &[
+            ("x", x0.into()),
+            ("y", y0.into()),
+            ("width", (x1 - x0).into()),
+            ("height", (y1 - y0).into()),
+            ("fill", fill.into()),
+        ],
+    );
 }
 
 /// Which way an axis's cells run.

@@ -117,41 +117,20 @@ fn write_pixels(
     values: &[f64],
     colormap: Colormap,
 ) {
-    let (rows, cols, n) = (img.rows.max(1), img.cols.max(1), img.channels());
-    let per_row = cols.div_ceil(block);
-    svg.open(
-        "g",
-        &[
-            ("class", "rlf-cells".into()),
-            ("shape-rendering", "crispEdges".into()),
-        ],
-    );
-    for (i, channels) in values.chunks(n).enumerate() {
+    let grid = (img.rows.max(1), img.cols.max(1), up);
+    heatmap::open_cells(svg);
+    for (i, channels) in values.chunks(img.channels()).enumerate() {
         let Some(fill) = colour(channels, colormap) else {
             continue;
         };
-        let (r0, c0) = ((i / per_row) * block, (i % per_row) * block);
-        let (r1, c1) = ((r0 + block).min(rows), (c0 + block).min(cols));
-        let row_edge = |r: usize| if up { r as f64 } else { (rows - r) as f64 };
-        let (x0, ya) = plot.px((c0 as f64, row_edge(r0)));
-        let (x1, yb) = plot.px((c1 as f64, row_edge(r1)));
-        let (y0, y1) = (ya.min(yb), ya.max(yb));
+        let (x0, y0, x1, y1) = heatmap::cell_box(plot, grid, block, i);
         // Reach under the next pixel right and below, so no seam of background shows
         // between neighbours when the picture is scaled.
         let (x1, y1) = (
             overlap(x1, plot.rect.right()),
             overlap(y1, plot.rect.bottom()),
         );
-        svg.leaf(
-            "rect",
-            &[
-                ("x", x0.into()),
-                ("y", y0.into()),
-                ("width", (x1 - x0).into()),
-                ("height", (y1 - y0).into()),
-                ("fill", hex(fill).into()),
-            ],
-        );
+        heatmap::cell(svg, (x0, y0, x1, y1), hex(fill));
     }
     svg.close("g");
 }
