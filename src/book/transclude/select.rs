@@ -23,12 +23,15 @@ pub(super) fn closes(line: &str, (c, run): (char, usize)) -> bool {
 }
 
 /// Where the `^block-id` marker that ends `line` starts (with the spaces before it), if one
-/// does: a `^` after a space (or at the line's start) and then letters, digits and `-`.
+/// does: a `^` after a space (or at the line's start) and then at least two letters, digits
+/// and `-`, one a letter (so that `x ^2` or `e ^-1` at a line's end stay text).
 pub(super) fn block_marker(line: &str) -> Option<usize> {
     let t = line.trim_end();
     let caret = t.rfind('^')?;
     let id = &t[caret + 1..];
-    let is_id = !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    let is_id = id.len() >= 2
+        && id.chars().any(|c| c.is_ascii_alphabetic())
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     let before = &t[..caret];
     let spaced = before.is_empty() || before.ends_with([' ', '\t']);
     (is_id && spaced).then(|| before.trim_end().len())

@@ -167,6 +167,9 @@ fn lines_and_code_spans() {
     assert_eq!(select::block_marker("^solo"), Some(0));
     assert_eq!(select::block_marker("x^2"), None);
     assert_eq!(select::block_marker("a ^ b"), None);
+    assert_eq!(select::block_marker("grows as r ^2"), None);
+    assert_eq!(select::block_marker("e ^-1"), None);
+    assert_eq!(select::block_marker("Defined. ^def-2"), Some(8));
     assert!(select::in_code_span("a `![[x]]` b", 3));
     assert!(!select::in_code_span("a `c` ![[x]]", 6));
     assert!(!select::in_code_span("a `` ` `` ![[x]]", 10));
