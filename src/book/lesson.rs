@@ -187,9 +187,7 @@ impl Code {
         }
         Ok(())
     }
-}
 
-impl Code {
     /// The control the fence at `span` declares; its name is the lesson's only one of it.
     fn add_widget(
         &mut self,

@@ -132,9 +132,6 @@ impl Expander<'_> {
             }
             self.prose_line(part, line_no, body, ending)?;
         }
-        if !self.text.is_empty() && !self.text.ends_with('\n') {
-            self.text.push('\n');
-        }
         Ok(())
     }
 
