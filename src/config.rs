@@ -116,6 +116,9 @@ pub struct ExecSettings {
     /// allow_read`, relative ones resolved against the root); the book's own folders always
     /// are readable.
     pub allow_read: Vec<PathBuf>,
+    /// What `nproc()` reports (`[exec] nproc`): a fixed number, so a record made on one
+    /// machine holds on every other. 1 by default, the threads rlbook's `parmap` uses.
+    pub nproc: usize,
 }
 
 impl Default for ExecSettings {
@@ -126,6 +129,7 @@ impl Default for ExecSettings {
             max_call_depth: rlab::limits::DEFAULT_MAX_DEPTH,
             seed: 0,
             allow_read: Vec::new(),
+            nproc: 1,
         }
     }
 }
@@ -171,6 +175,7 @@ struct RawExec {
     max_call_depth: Option<usize>,
     seed: Option<u64>,
     allow_read: Vec<PathBuf>,
+    nproc: Option<usize>,
 }
 
 impl Config {
@@ -276,6 +281,14 @@ fn check_exec(raw: &RawExec) -> std::result::Result<ExecSettings, String> {
     }
     if let Some(seed) = raw.seed {
         exec.seed = seed;
+    }
+    if let Some(nproc) = raw.nproc {
+        if !(1..=4096).contains(&nproc) {
+            return Err(format!(
+                "[exec] nproc must be between 1 and 4096, got {nproc}"
+            ));
+        }
+        exec.nproc = nproc;
     }
     Ok(exec)
 }
@@ -417,6 +430,17 @@ mod tests {
         assert!(err.contains("max_alloc must be a byte count"), "{err}");
         let err = parse("[book]\ntitle = 3\n").unwrap_err().to_string();
         assert!(err.starts_with("book.toml:2:9:"), "{err}");
+        let err = parse("[exec]\nnproc = 0\n").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "book.toml: [exec] nproc must be between 1 and 4096, got 0"
+        );
+    }
+
+    #[test]
+    fn nproc_is_fixed_by_the_book() {
+        assert_eq!(parse("").unwrap().exec.nproc, 1);
+        assert_eq!(parse("[exec]\nnproc = 8\n").unwrap().exec.nproc, 8);
     }
 
     #[test]

@@ -56,6 +56,9 @@ pub(crate) fn exec(h: &mut KeyHasher, exec: &ExecSettings) {
             h.path(path);
         }
     }
+    if exec.nproc != 1 {
+        h.str("nproc").u64(exec.nproc as u64);
+    }
 }
 
 /// A lesson: its path, name in messages, source and scripts.

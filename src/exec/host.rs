@@ -19,6 +19,8 @@ pub(crate) struct BookHost {
     readable: Vec<PathBuf>,
     /// The book's root as given and as resolved: messages name files relative to it.
     root: [PathBuf; 2],
+    /// What `nproc()` reports (`[exec] nproc`).
+    nproc: usize,
     native: NativeHost,
 }
 
@@ -29,7 +31,9 @@ impl BookHost {
         let mut roots = vec![config.root.clone(), paths.lessons.clone()];
         roots.push(paths.scripts.clone());
         roots.extend(config.exec.allow_read.iter().cloned());
-        Arc::new(BookHost::new(&roots))
+        let mut host = BookHost::new(&roots);
+        host.nproc = config.exec.nproc;
+        Arc::new(host)
     }
 
     /// A host that reads inside `roots`, the first of which is the book's root.
@@ -40,6 +44,7 @@ impl BookHost {
         BookHost {
             root: [given.components().collect(), real],
             readable,
+            nproc: 1,
             native: NativeHost::new(),
         }
     }
@@ -110,6 +115,11 @@ impl Host for BookHost {
 
     fn elapsed(&self) -> Option<Duration> {
         self.native.elapsed()
+    }
+
+    /// The book's fixed number, not the machine's: a record holds on every machine.
+    fn cpu_count(&self) -> usize {
+        self.nproc
     }
 }
 

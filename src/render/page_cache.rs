@@ -40,7 +40,8 @@ fn live_inputs(h: &mut KeyHasher, config: &Config, run: &LessonRun) {
     let exec = &config.exec;
     h.u64(exec.seed).f64(exec.time_limit.as_secs_f64());
     h.u64(exec.max_alloc_bytes as u64)
-        .u64(exec.max_call_depth as u64);
+        .u64(exec.max_call_depth as u64)
+        .u64(exec.nproc as u64);
     let scripts = run.scripts.iter().flat_map(|s| &s.files);
     for path in run.files.iter().flatten().chain(scripts) {
         h.path(path).opt_bytes(std::fs::read(path).ok().as_deref());

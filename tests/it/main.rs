@@ -25,6 +25,7 @@ mod limits;
 mod links;
 mod live_fidelity;
 mod live_files;
+mod nproc;
 mod parse_corpus;
 mod render_lesson;
 mod robustness;

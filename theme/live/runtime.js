@@ -91,7 +91,7 @@
     this.worker.postMessage({ load: this.compiled ? true : this.moduleText, compiled: this.compiled });
     var d = this.data;
     this.started = this.ask({ op: "start", seed: d.seed, time_ms: d.time_ms, max_alloc: d.max_alloc,
-      max_depth: d.max_depth, script: !!d.script, files: d.files || {},
+      max_depth: d.max_depth, nproc: d.nproc, script: !!d.script, files: d.files || {},
       binary: d.binary || {}, widgets: d.widgets || {} });
   };
   Engine.prototype.ask = function (request) {

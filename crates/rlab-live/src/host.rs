@@ -1,5 +1,5 @@
 //! The page's host: the book's files shipped with the page (read-only, in memory), the
-//! page's clock and its entropy. `savefig` writes nowhere (a live run shows figures, it
+//! page's clock and its entropy, and the book's `nproc()`. `savefig` writes nowhere (a live run shows figures, it
 //! does not save them).
 
 use rlab::host::{Host, HostError};
@@ -12,16 +12,19 @@ use std::time::Duration;
 pub(crate) struct PageHost {
     files: BTreeMap<PathBuf, Vec<u8>>,
     start_ms: f64,
+    /// What `nproc()` reports: the book's fixed number, so a live run prints what the build did.
+    nproc: usize,
 }
 
 impl PageHost {
-    pub(crate) fn new(files: BTreeMap<String, Vec<u8>>) -> PageHost {
+    pub(crate) fn new(files: BTreeMap<String, Vec<u8>>, nproc: usize) -> PageHost {
         PageHost {
             files: files
                 .into_iter()
                 .map(|(k, v)| (clean(Path::new(&k)), v))
                 .collect(),
             start_ms: clock::now_ms(),
+            nproc: nproc.max(1),
         }
     }
 
@@ -84,6 +87,10 @@ impl Host for PageHost {
     fn entropy(&self) -> u64 {
         clock::entropy()
     }
+
+    fn cpu_count(&self) -> usize {
+        self.nproc
+    }
 }
 
 /// The clock and entropy: the page's (`performance.now()`, `crypto.getRandomValues`) in the
@@ -117,10 +124,10 @@ mod tests {
 
     #[test]
     fn shipped_files_resolve_however_the_path_is_spelled() {
-        let host = PageHost::new(BTreeMap::from([(
-            "lessons/a.rlab".into(),
-            b"x = 1;".to_vec(),
-        )]));
+        let host = PageHost::new(
+            BTreeMap::from([("lessons/a.rlab".into(), b"x = 1;".to_vec())]),
+            1,
+        );
         assert_eq!(
             host.read_source(Path::new("./lessons/b/../a.rlab"))
                 .unwrap(),

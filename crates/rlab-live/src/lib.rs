@@ -35,6 +35,9 @@ pub enum Request {
         max_alloc: Option<usize>,
         #[serde(default)]
         max_depth: Option<usize>,
+        /// What `nproc()` reports: the book's `[exec] nproc`, as in the build.
+        #[serde(default)]
+        nproc: Option<usize>,
         #[serde(default)]
         script: bool,
         #[serde(default)]
@@ -149,6 +152,7 @@ impl Live {
                 time_ms,
                 max_alloc,
                 max_depth,
+                nproc,
                 script,
                 files,
                 binary,
@@ -164,7 +168,8 @@ impl Live {
                     max_alloc_bytes: max_alloc.unwrap_or(defaults.max_alloc_bytes),
                     max_call_depth: max_depth.unwrap_or(defaults.max_call_depth),
                 };
-                let mut session = Session::new(config(limits, script, files), seed);
+                let host = host::PageHost::new(files, nproc.unwrap_or(1));
+                let mut session = Session::new(config(limits, script, host), seed);
                 for (name, value) in widgets {
                     match value {
                         serde_json::Value::Number(n) => {
@@ -283,7 +288,7 @@ fn shipped_files(
 
 /// The session's configuration, every field spelled out: `Config::default()` makes a
 /// native host, whose clock does not exist in the module.
-fn config(limits: Limits, script: bool, files: BTreeMap<String, Vec<u8>>) -> Config {
+fn config(limits: Limits, script: bool, host: host::PageHost) -> Config {
     Config {
         mode: if script {
             rlab::Mode::Script
@@ -295,7 +300,7 @@ fn config(limits: Limits, script: bool, files: BTreeMap<String, Vec<u8>>) -> Con
         stream_stdout: false,
         write_files: false,
         cancel: None,
-        host: Arc::new(host::PageHost::new(files)),
+        host: Arc::new(host),
     }
 }
 

@@ -27,6 +27,18 @@ fn blocks_share_a_session_and_a_rerun_resumes_from_before_the_block() {
 }
 
 #[test]
+fn nproc_is_the_books_number() {
+    let mut live = Live::default();
+    ask(
+        &mut live,
+        serde_json::json!({"op": "start", "seed": 1, "nproc": 6}),
+    );
+    assert_eq!(run(&mut live, 1, "disp(nproc())")["text"], "6\n");
+    ask(&mut live, serde_json::json!({"op": "start", "seed": 1}));
+    assert_eq!(run(&mut live, 1, "disp(nproc())")["text"], "1\n");
+}
+
+#[test]
 fn errors_carry_their_position_and_figures_their_files() {
     let mut live = Live::default();
     ask(&mut live, serde_json::json!({"op": "start", "seed": 1}));

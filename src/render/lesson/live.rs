@@ -105,6 +105,7 @@ fn data_script(config: &Config, page: Page, files: Shipped) -> String {
         "time_ms": u64::try_from(exec.time_limit.as_millis()).unwrap_or(u64::MAX),
         "max_alloc": exec.max_alloc_bytes,
         "max_depth": exec.max_call_depth,
+        "nproc": exec.nproc,
         "steps": page.steps,
         "widgets": page.widgets,
         "files": files.text,

@@ -7,7 +7,8 @@
 //! the caller's stream is restored afterwards, not advanced. Results combine into a Vector
 //! (all scalars/bools), a Matrix with one row per call (all vectors of one length) or, for
 //! parmap, a Tensor3 with one page per call (all matrices of one size). `nproc()` reports
-//! the host's logical CPUs, though the calls run one after another.
+//! the host's count ([`crate::host::Host::cpu_count`]): the machine's logical CPUs natively,
+//! a fixed number where output must not depend on the machine (rlbook's books).
 
 use super::{Args, Builtin};
 use crate::error::{ErrorKind, LangError, LangResult};
@@ -33,7 +34,7 @@ pub(crate) static TABLE: &[Builtin] = &[
     Builtin {
         name: "nproc",
         func: nproc,
-        doc: "nproc(): the number of logical CPUs (parmap runs its calls one after another in rlbook)",
+        doc: "nproc(): the number of logical CPUs the host reports (a fixed number in a book, so output holds on every machine)",
     },
     Builtin {
         name: "arrayfun",
@@ -64,7 +65,9 @@ pub(crate) fn task_seed(master: u64, k: usize) -> u64 {
 /// (and last seed) back untouched.
 fn with_stream<T>(interp: &mut Interp, seed: u64, body: impl FnOnce(&mut Interp) -> T) -> T {
     let caller_rng = std::mem::replace(&mut interp.rng, Rng::seeded(seed));
-    let caller_seed = interp.last_seed;
+    // Inside the call its own seed is the last one, as in rustlab (a nested parmap derives
+    // its streams from it).
+    let caller_seed = std::mem::replace(&mut interp.last_seed, Some(seed));
     let caller_parallel = std::mem::replace(&mut interp.in_parallel_task, true);
     let out = body(interp);
     interp.rng = caller_rng;
