@@ -73,6 +73,8 @@ fn tasks_draw_from_their_own_stream_and_the_caller_stream_is_untouched() {
     i.last_seed = Some(7);
     let seed = task_seed(7, 3);
     let drawn = with_stream(&mut i, seed, |inner| {
+        // Inside the call its own seed is the last one (a nested parmap derives from it).
+        assert_eq!(inner.last_seed, Some(seed));
         inner.last_seed = Some(99);
         inner.rng.normal()
     });
