@@ -20,6 +20,17 @@ macro_rules! par_map_collect {
     }};
 }
 
+/// `zip.for_each(f)`, over several threads where the `parallel` feature is on (each element
+/// on its own, so the result does not depend on the split).
+macro_rules! par_for_each {
+    ($zip:expr, $f:expr) => {{
+        #[cfg(feature = "parallel")]
+        $zip.par_for_each($f);
+        #[cfg(not(feature = "parallel"))]
+        $zip.for_each($f);
+    }};
+}
+
 pub mod ast;
 pub(crate) mod builtins;
 pub mod display;

@@ -101,7 +101,7 @@ impl Interp {
             _ => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                grad::binary(self, op, &a, &b)
+                grad::binary_owned(self, op, a, b)
             }
         }
     }

@@ -91,6 +91,20 @@ pub(crate) fn binary(interp: &mut Interp, op: BinOp, a: &Value, b: &Value) -> La
     )
 }
 
+/// `a op b` for operands the evaluator gives up, so that a temporary's buffer can take the
+/// result (see `ops::binary_owned`); tracked operands go to the tape as in [`binary`].
+pub(crate) fn binary_owned(
+    interp: &mut Interp,
+    op: BinOp,
+    a: Value,
+    b: Value,
+) -> LangResult<Value> {
+    if !tracked(&a) && !tracked(&b) {
+        return ops::binary_owned(op, a, b);
+    }
+    binary(interp, op, &a, &b)
+}
+
 /// Unary minus.
 #[inline]
 pub(crate) fn negate(interp: &mut Interp, a: &Value) -> LangResult<Value> {

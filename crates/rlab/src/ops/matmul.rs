@@ -3,7 +3,8 @@
 //! product), and the error texts rustlab prints when the shapes do not fit.
 //!
 //! Precision: M·M is ndarray's general product (`dot`: matrixmultiply, f64 kernels for real
-//! data, complex kernels otherwise). V·M is a plain sequential sum per column, starting from
+//! data, complex kernels otherwise); small real products skip its packing and give the same
+//! bits (`small_product`). V·M is a plain sequential sum per column, starting from
 //! zero and adding `v_i·m_ij` for i in order, no fused multiply-add; it accumulates row by row
 //! so each column's sum sees the same additions in the same order while memory is read
 //! contiguously.
@@ -26,7 +27,8 @@ pub(crate) fn matrix_matrix(a: &NumArray, b: &NumArray) -> LangResult<NumArray> 
     match (a, b) {
         (NumArray::Real(x), NumArray::Real(y)) => {
             limits::check_real(ar, bc)?;
-            Ok(NumArray::Real(x.dot(y)))
+            let product = super::small_product::product(x, y).unwrap_or_else(|| x.dot(y));
+            Ok(NumArray::Real(product))
         }
         _ => {
             limits::check_alloc(ar, bc, COMPLEX_BYTES)?;

@@ -12,10 +12,12 @@ mod arith;
 mod compare;
 mod concat;
 mod elementwise;
+mod in_place;
 mod integer;
 mod kernel;
 mod matmul;
 mod range;
+mod small_product;
 mod sparse;
 mod tensor3;
 
@@ -52,6 +54,18 @@ pub(crate) fn binary(op: BinOp, a: &Value, b: &Value) -> LangResult<Value> {
             }))
         }
         None => compare::compare(op, a, b),
+    }
+}
+
+/// `a op b` for operands the caller gives up: a temporary array operand's buffer takes the
+/// result where it can (`in_place`), with the same values as [`binary`].
+pub(crate) fn binary_owned(op: BinOp, a: Value, b: Value) -> LangResult<Value> {
+    if let (Value::Scalar(x), Value::Scalar(y)) = (&a, &b) {
+        return Ok(scalar_pair(op, *x, *y));
+    }
+    match in_place::arithmetic(op, a, b) {
+        Ok(result) => Ok(result),
+        Err((a, b)) => binary(op, &a, &b),
     }
 }
 

@@ -67,7 +67,7 @@ fn with_stream<T>(interp: &mut Interp, seed: u64, body: impl FnOnce(&mut Interp)
     let caller_rng = std::mem::replace(&mut interp.rng, Rng::seeded(seed));
     // Inside the call its own seed is the last one, as in rustlab (a nested parmap derives
     // its streams from it).
-    let caller_seed = std::mem::replace(&mut interp.last_seed, Some(seed));
+    let caller_seed = interp.last_seed.replace(seed);
     let caller_parallel = std::mem::replace(&mut interp.in_parallel_task, true);
     let out = body(interp);
     interp.rng = caller_rng;

@@ -1,0 +1,169 @@
+//! Products of small real matrices without matrixmultiply's packing, bit for bit as
+//! matrixmultiply computes them.
+//!
+//! For a product whose inner dimension fits one of matrixmultiply's depth blocks (`k ≤ 256`,
+//! its `KC` for f64), every kernel it has computes each element the same way: an
+//! accumulator starting at `+0.0` takes `a[i,k]·b[k,j]` for `k = 0, 1, …` in order, and is
+//! stored multiplied by α = 1. Only whether the multiply and the add are fused depends on the
+//! machine: the AVX-512, FMA+AVX2 and NEON kernels fuse, the AVX and portable kernels do
+//! not. [`kernel_fuses`] makes the same choice matrixmultiply makes at run time, so this
+//! loop gives the same bits. Packing the operands into panels costs more than the
+//! arithmetic for the matrices the course's scripts multiply (8 to 64 wide); past
+//! [`MAX_WORK`] multiply-adds the blocked kernel wins and is used.
+
+use ndarray::Array2;
+
+/// The deepest product computed here: one of matrixmultiply's f64 depth blocks.
+const MAX_DEPTH: usize = 256;
+/// The most multiply-adds (`m·k·n`) computed here.
+const MAX_WORK: usize = 64 * 64 * 64;
+
+/// `x · y` when both are small and in standard (row-major) layout, else `None`.
+pub(super) fn product(x: &Array2<f64>, y: &Array2<f64>) -> Option<Array2<f64>> {
+    let ((m, k), n) = (x.dim(), y.ncols());
+    if k > MAX_DEPTH || m.saturating_mul(k).saturating_mul(n) > MAX_WORK {
+        return None;
+    }
+    let (a, b) = (x.as_slice()?, y.as_slice()?);
+    let mut c = vec![0.0; m * n];
+    if kernel_fuses() {
+        fused(a, b, &mut c, k, n);
+    } else {
+        accumulate::<false>(a, b, &mut c, k, n);
+    }
+    Array2::from_shape_vec((m, n), c).ok()
+}
+
+/// Whether matrixmultiply's f64 kernel on this machine fuses the multiply and the add (its
+/// run-time kernel selection).
+fn kernel_fuses() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            || (std::arch::is_x86_feature_detected!("fma")
+                && std::arch::is_x86_feature_detected!("avx2"))
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        std::arch::is_aarch64_feature_detected!("neon")
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        false
+    }
+}
+
+/// The fused loop, compiled for the best instruction set the machine has (pulp's
+/// dispatch), where `mul_add` is one FMA instruction.
+fn fused(a: &[f64], b: &[f64], c: &mut [f64], k: usize, n: usize) {
+    struct Fused<'a> {
+        a: &'a [f64],
+        b: &'a [f64],
+        c: &'a mut [f64],
+        k: usize,
+        n: usize,
+    }
+    impl pulp::WithSimd for Fused<'_> {
+        type Output = ();
+        #[inline(always)]
+        fn with_simd<S: pulp::Simd>(self, _: S) {
+            accumulate::<true>(self.a, self.b, self.c, self.k, self.n);
+        }
+    }
+    pulp::Arch::new().dispatch(Fused { a, b, c, k, n });
+}
+
+/// `c = a·b` row by row and, within a row, in blocks of columns whose sums stay in
+/// registers while the products `a[i,p]·b[p,j]` are added for p in order (matrixmultiply's
+/// order for every element).
+#[inline(always)]
+fn accumulate<const FUSED: bool>(a: &[f64], b: &[f64], c: &mut [f64], k: usize, n: usize) {
+    if n == 0 || k == 0 {
+        return;
+    }
+    for (a_row, c_row) in a.chunks_exact(k).zip(c.chunks_exact_mut(n)) {
+        let mut j = 0;
+        while j + 16 <= n {
+            columns::<16, FUSED>(a_row, b, &mut c_row[j..j + 16], n, j);
+            j += 16;
+        }
+        while j + 4 <= n {
+            columns::<4, FUSED>(a_row, b, &mut c_row[j..j + 4], n, j);
+            j += 4;
+        }
+        while j < n {
+            columns::<1, FUSED>(a_row, b, &mut c_row[j..j + 1], n, j);
+            j += 1;
+        }
+    }
+}
+
+/// Columns `j..j+W` of one row of the product.
+#[inline(always)]
+fn columns<const W: usize, const FUSED: bool>(
+    a_row: &[f64],
+    b: &[f64],
+    out: &mut [f64],
+    n: usize,
+    j: usize,
+) {
+    let mut sums = [0.0; W];
+    for (&aip, b_row) in a_row.iter().zip(b.chunks_exact(n)) {
+        let b_part = &b_row[j..j + W];
+        for (sum, &bpj) in sums.iter_mut().zip(b_part) {
+            *sum = if FUSED {
+                aip.mul_add(bpj, *sum)
+            } else {
+                *sum + aip * bpj
+            };
+        }
+    }
+    out.copy_from_slice(&sums);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn random(rows: usize, cols: usize, rng: &mut Rng) -> Array2<f64> {
+        Array2::from_shape_fn((rows, cols), |_| {
+            rng.normal() * 10f64.powi((rng.uniform() * 6.0) as i32 - 3)
+        })
+    }
+
+    #[test]
+    fn products_are_bit_identical_to_matrixmultiplys() {
+        let mut rng = Rng::seeded(7);
+        let shapes = [
+            (1, 1, 1),
+            (3, 5, 2),
+            (12, 16, 16),
+            (64, 8, 16),
+            (17, 33, 9),
+            (64, 64, 64),
+            (2, 256, 3),
+            (5, 0, 4),
+            (0, 3, 2),
+        ];
+        for &(m, k, n) in &shapes {
+            let (x, y) = (random(m, k, &mut rng), random(k, n, &mut rng));
+            let fast = product(&x, &y).expect("small enough");
+            let general = x.dot(&y);
+            let same = fast
+                .iter()
+                .zip(general.iter())
+                .all(|(p, q)| p.to_bits() == q.to_bits());
+            assert!(same && fast.dim() == general.dim(), "{m}×{k}·{k}×{n}");
+        }
+    }
+
+    #[test]
+    fn large_deep_or_strided_operands_are_left_to_the_general_product() {
+        let mut rng = Rng::seeded(1);
+        assert!(product(&random(2, 257, &mut rng), &random(257, 2, &mut rng)).is_none());
+        assert!(product(&random(65, 64, &mut rng), &random(64, 64, &mut rng)).is_none());
+        let t = random(4, 3, &mut rng).reversed_axes();
+        assert!(product(&t, &random(4, 2, &mut rng)).is_none());
+    }
+}
