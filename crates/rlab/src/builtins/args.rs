@@ -34,6 +34,15 @@ impl Args {
         self.values.get(i)
     }
 
+    /// Argument `i`, taken out (`None` is left in its place), so that a builtin can reuse a
+    /// temporary's memory; `arity` must have been checked.
+    pub(crate) fn take(&mut self, i: usize) -> LangResult<Value> {
+        let n = self.values.len();
+        let slot = self.values.get_mut(i);
+        slot.map(|v| std::mem::replace(v, Value::None))
+            .ok_or_else(|| LangError::arity(self.name, i + 1, i + 1, n))
+    }
+
     /// Fail unless `min <= len <= max`.
     pub(crate) fn arity(&self, min: usize, max: usize) -> LangResult<()> {
         let n = self.values.len();

@@ -204,6 +204,16 @@ impl NumArray {
     }
 }
 
+/// `real` applied to every element of `a` where it is, as [`NumArray::map`] computes it
+/// (on several threads for large arrays).
+pub(crate) fn map_real_in_place(a: &mut Array2<f64>, real: impl Fn(f64) -> f64 + Sync + Send) {
+    if a.len() >= PARALLEL_FROM {
+        par_for_each!(Zip::from(a), |x: &mut f64| *x = real(*x));
+    } else {
+        a.mapv_inplace(real);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

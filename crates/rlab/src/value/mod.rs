@@ -96,6 +96,33 @@ impl Value {
         Value::Matrix(Arc::new(a))
     }
 
+    /// A real Vector or Matrix that nobody else holds, with `real` applied to every element
+    /// where it is (the values [`NumArray::map`] gives, without a new array); anything else
+    /// is handed back unchanged.
+    pub(crate) fn map_real_owned(
+        self,
+        real: impl Fn(f64) -> f64 + Sync + Send,
+    ) -> Result<Value, Value> {
+        let (mut data, matrix) = match self {
+            Value::Vector(a) => (a, false),
+            Value::Matrix(a) => (a, true),
+            other => return Err(other),
+        };
+        let mapped = match Arc::get_mut(&mut data) {
+            Some(NumArray::Real(m)) => {
+                array::map_real_in_place(m, real);
+                true
+            }
+            _ => false,
+        };
+        let value = if matrix {
+            Value::Matrix(data)
+        } else {
+            Value::Vector(data)
+        };
+        if mapped { Ok(value) } else { Err(value) }
+    }
+
     /// A real `rows×cols` Matrix from row-major data.
     pub fn matrix_rows(rows: usize, cols: usize, data: Vec<f64>) -> Value {
         Value::matrix(NumArray::from_row_major(rows, cols, data))

@@ -133,12 +133,17 @@ pub(crate) static TABLE: &[Builtin] = &[
 
 /// Apply `real` or `complex` to every element of the one argument, keeping its kind.
 fn elementwise(
-    args: &Args,
+    mut args: Args,
     real: impl Fn(f64) -> f64 + Sync + Send + Copy,
     complex: impl Fn(C64) -> C64 + Copy,
 ) -> LangResult<Value> {
     args.arity(1, 1)?;
-    match args.value(0)? {
+    // A temporary real array is mapped where it is (same values, no new array).
+    let arg = match args.take(0)?.map_real_owned(real) {
+        Ok(mapped) => return Ok(mapped),
+        Err(arg) => arg,
+    };
+    match &arg {
         Value::Scalar(x) => Ok(Value::Scalar(real(*x))),
         Value::Complex(z) => Ok(Value::Complex(complex(*z))),
         Value::Vector(a) => Ok(Value::vector(map_vector(a, real, complex))),
@@ -169,7 +174,7 @@ macro_rules! elementwise_builtins {
     ($($name:ident => $real:expr, $complex:expr;)*) => {
         $(
             fn $name(_: &mut Interp, args: Args) -> LangResult<Value> {
-                elementwise(&args, $real, $complex)
+                elementwise(args, $real, $complex)
             }
         )*
     };
@@ -227,6 +232,28 @@ mod tests {
         assert!(re(&r)[1].is_nan());
         let r = call_t("exp", vec![m(&[&[0.0], &[1.0]])]);
         assert_eq!(r, m(&[&[1.0], &[1f64.exp()]]));
+    }
+
+    #[test]
+    fn a_temporary_is_mapped_in_place_and_a_shared_array_is_left_alone() {
+        let held = v(&[0.5, -1.0, 2.0]);
+        let fresh = call_t("exp", vec![v(&[0.5, -1.0, 2.0])]);
+        let from_shared = call_t("exp", vec![held.clone()]);
+        assert_eq!(fresh, from_shared);
+        assert_eq!(re(&fresh), vec![0.5f64.exp(), (-1.0f64).exp(), 2f64.exp()]);
+        assert_eq!(
+            held,
+            v(&[0.5, -1.0, 2.0]),
+            "the caller's array is unchanged"
+        );
+        let matrix = call_t("tanh", vec![m(&[&[0.1, 0.2], &[0.3, 0.4]])]);
+        assert_eq!(
+            matrix,
+            m(&[
+                &[0.1f64.tanh(), 0.2f64.tanh()],
+                &[0.3f64.tanh(), 0.4f64.tanh()]
+            ])
+        );
     }
 
     #[test]
