@@ -13,6 +13,7 @@ mod expr;
 mod import;
 pub(crate) mod index;
 mod integer;
+mod kernel;
 mod scalar;
 mod stmt;
 

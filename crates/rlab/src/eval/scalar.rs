@@ -139,7 +139,7 @@ impl Depth {
 }
 
 /// The 0-based position of a valid 1-based index below `n` (as the general path truncates).
-fn position(x: f64, n: usize) -> Option<usize> {
+pub(super) fn position(x: f64, n: usize) -> Option<usize> {
     let k = x.trunc();
     (k >= 1.0 && k <= n as f64).then(|| k as usize - 1)
 }

@@ -40,7 +40,7 @@ impl Interp {
         })
     }
 
-    fn exec_stmt(&mut self, stmt: &Stmt) -> LangResult<Flow> {
+    pub(super) fn exec_stmt(&mut self, stmt: &Stmt) -> LangResult<Flow> {
         let echo = !stmt.suppressed && !self.in_function();
         match &stmt.kind {
             StmtKind::Expr(e) => self.exec_expr_stmt(e, echo)?,
@@ -70,7 +70,14 @@ impl Interp {
                 branches,
                 otherwise,
             } => return self.exec_if(branches, otherwise.as_deref()),
-            StmtKind::For { var, iter, body } => return self.exec_for(var, iter, body),
+            StmtKind::For { var, iter, body } => {
+                // A loop of scalar arithmetic runs compiled (`kernel`), others as written.
+                if let Some(done) = self.try_kernel(stmt) {
+                    done?;
+                    return Ok(Flow::Normal);
+                }
+                return self.exec_for(var, iter, body);
+            }
             StmtKind::While { cond, body } => return self.exec_while(cond, body),
             StmtKind::Switch {
                 subject,

@@ -21,6 +21,7 @@ mod small_product;
 mod sparse;
 mod tensor3;
 
+pub(crate) use compare::holds;
 pub(crate) use concat::concat;
 pub(crate) use integer::widened;
 pub(crate) use range::range;

@@ -1,0 +1,243 @@
+//! Which `for` loops run compiled, and their compiled form. A loop qualifies when its body
+//! holds only these (nested to any of them):
+//! - `x = e` and `x op= e` with `e` real-scalar arithmetic (numbers, variables, `+ - * /
+//!   ^` and their element-wise forms, unary minus, element reads `A(k)`, `A(i, j)` with
+//!   such indices);
+//! - `A(k) = e`, `A(i, j) = e`;
+//! - `for v = a:b` / `a:s:b` with such bounds, `if`/`elseif`/`else` on comparisons of such
+//!   expressions joined by `&&`, `||` and `~`, `break`, `continue`;
+//!
+//! and, when the loop starts, every scalar name holds a real Scalar or nothing yet, and
+//! every array name a real Vector or Matrix. Nothing is echoed (statements end in `;`, or
+//! the run does not echo).
+
+use super::{Index, KCond, KExpr, KStmt, Kernel, Op, Reg, Regs};
+use crate::ast::{BinOp, Expr, ExprKind, Stmt, StmtKind, UnOp, Var};
+use crate::builtins;
+use crate::eval::{Interp, Mode};
+use crate::value::{NumArray, Value};
+
+/// Deeper loop nests and expressions run the general way (which guards the stack).
+const MAX_LOOPS: u32 = 8;
+const MAX_EXPR: u32 = 32;
+
+/// The compiled form of `stmt` (a `for` loop), with its registers loaded, or `None`.
+pub(super) fn compile<'a>(interp: &Interp, stmt: &'a Stmt) -> Option<Kernel<'a>> {
+    let quiet = interp.in_function() || interp.config.mode != Mode::Script;
+    let mut names = Names {
+        quiet,
+        ..Names::default()
+    };
+    let root = names.stmt(stmt, 0)?;
+    let regs = names.load(interp)?;
+    Some(Kernel { root, regs })
+}
+
+/// The names a loop uses, as registers (scalars) or arrays.
+#[derive(Default)]
+struct Names<'a> {
+    quiet: bool,
+    scalars: Vec<&'a Var>,
+    /// Whether each scalar is read somewhere (not only written).
+    read: Vec<bool>,
+    arrays: Vec<&'a Var>,
+}
+
+impl<'a> Names<'a> {
+    fn scalar(&mut self, var: &'a Var, read: bool) -> Option<usize> {
+        if self.arrays.iter().any(|a| a.name == var.name) {
+            return None;
+        }
+        let k = match self.scalars.iter().position(|s| s.name == var.name) {
+            Some(k) => k,
+            None => {
+                self.scalars.push(var);
+                self.read.push(false);
+                self.scalars.len() - 1
+            }
+        };
+        self.read[k] |= read;
+        Some(k)
+    }
+
+    fn array(&mut self, var: &'a Var) -> Option<&'a Var> {
+        if self.scalars.iter().any(|s| s.name == var.name) {
+            return None;
+        }
+        if !self.arrays.iter().any(|a| a.name == var.name) {
+            self.arrays.push(var);
+        }
+        Some(var)
+    }
+
+    fn stmt(&mut self, stmt: &'a Stmt, loops: u32) -> Option<KStmt<'a>> {
+        let silent = self.quiet || stmt.suppressed;
+        Some(match &stmt.kind {
+            StmtKind::Assign { name, op, value } if silent => {
+                let op = match op {
+                    None => None,
+                    Some(op) => Some(arithmetic(*op)?),
+                };
+                let value = self.expr(value, 0)?;
+                let reg = self.scalar(name, op.is_some())?;
+                KStmt::Set {
+                    reg,
+                    op,
+                    value,
+                    stmt,
+                }
+            }
+            StmtKind::IndexAssign { name, args, value } if silent => KStmt::Write {
+                value: self.expr(value, 0)?,
+                index: self.index(args)?,
+                array: self.array(name)?,
+                stmt,
+            },
+            StmtKind::For { var, iter, body } if loops < MAX_LOOPS => {
+                let ExprKind::Range { start, step, stop } = &iter.kind else {
+                    return None;
+                };
+                let start = Some(self.expr(start, 0)?);
+                let step = match step {
+                    Some(step) => Some(self.expr(step, 0)?),
+                    None => None,
+                };
+                let stop = Some(self.expr(stop, 0)?);
+                let reg = self.scalar(var, false)?;
+                let body = self.block(body, loops + 1)?;
+                KStmt::For {
+                    reg,
+                    bounds: [start, step, stop],
+                    iter,
+                    body,
+                    stmt,
+                }
+            }
+            StmtKind::If {
+                branches,
+                otherwise,
+            } => {
+                let mut compiled = Vec::with_capacity(branches.len());
+                for (cond, body) in branches {
+                    compiled.push((self.cond(cond, 0)?, self.block(body, loops)?));
+                }
+                let otherwise = match otherwise {
+                    Some(body) => self.block(body, loops)?,
+                    None => Vec::new(),
+                };
+                KStmt::If {
+                    branches: compiled,
+                    otherwise,
+                    stmt,
+                }
+            }
+            StmtKind::Break if loops > 0 => KStmt::Break,
+            StmtKind::Continue if loops > 0 => KStmt::Continue,
+            _ => return None,
+        })
+    }
+
+    fn block(&mut self, stmts: &'a [Stmt], loops: u32) -> Option<Vec<KStmt<'a>>> {
+        stmts.iter().map(|s| self.stmt(s, loops)).collect()
+    }
+
+    fn index(&mut self, args: &'a [Expr]) -> Option<Index<'a>> {
+        match args {
+            [k] => Some(Index::One(Box::new(self.expr(k, 1)?))),
+            [i, j] => Some(Index::Two(
+                Box::new(self.expr(i, 1)?),
+                Box::new(self.expr(j, 1)?),
+            )),
+            _ => None,
+        }
+    }
+
+    fn expr(&mut self, e: &'a Expr, depth: u32) -> Option<KExpr<'a>> {
+        if depth > MAX_EXPR {
+            return None;
+        }
+        let deeper = |names: &mut Names<'a>, e: &'a Expr| names.expr(e, depth + 1).map(Box::new);
+        Some(match &e.kind {
+            ExprKind::Number(x) => KExpr::Const(*x),
+            ExprKind::Ident(var) => KExpr::Reg(self.scalar(var, true)?, e),
+            ExprKind::Unary(UnOp::Neg, a) => KExpr::Neg(deeper(self, a)?),
+            ExprKind::Binary(op, a, b) => {
+                let op = arithmetic(*op)?;
+                KExpr::Bin(op, deeper(self, a)?, deeper(self, b)?)
+            }
+            ExprKind::CallOrIndex { name, args } => KExpr::Elem {
+                index: self.index(args)?,
+                array: self.array(name)?,
+                node: e,
+            },
+            _ => return None,
+        })
+    }
+
+    fn cond(&mut self, e: &'a Expr, depth: u32) -> Option<KCond<'a>> {
+        if depth > MAX_EXPR {
+            return None;
+        }
+        Some(match &e.kind {
+            ExprKind::Binary(BinOp::AndAnd, a, b) => KCond::And(
+                Box::new(self.cond(a, depth + 1)?),
+                Box::new(self.cond(b, depth + 1)?),
+            ),
+            ExprKind::Binary(BinOp::OrOr, a, b) => KCond::Or(
+                Box::new(self.cond(a, depth + 1)?),
+                Box::new(self.cond(b, depth + 1)?),
+            ),
+            ExprKind::Unary(UnOp::Not, a) => KCond::Not(Box::new(self.cond(a, depth + 1)?)),
+            ExprKind::Binary(
+                op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+                a,
+                b,
+            ) => KCond::Compare(*op, self.expr(a, depth + 1)?, self.expr(b, depth + 1)?),
+            _ => return None,
+        })
+    }
+
+    /// The registers, loaded from the variables as they are now; `None` when a variable
+    /// holds something the compiled form cannot (then the loop runs the general way).
+    fn load(self, interp: &Interp) -> Option<Regs<'a>> {
+        for array in &self.arrays {
+            match interp.vars.lookup(array)? {
+                Value::Vector(a) | Value::Matrix(a) if matches!(**a, NumArray::Real(_)) => {}
+                _ => return None,
+            }
+        }
+        let mut regs = Vec::with_capacity(self.scalars.len());
+        for (var, read) in self.scalars.into_iter().zip(self.read) {
+            let (value, set) = match interp.read_var(var) {
+                Ok(Value::Scalar(x)) => (x, true),
+                Ok(_) => return None,
+                // Read before it is set, a name that is not a variable may be a call.
+                Err(_) if read && callable(interp, var) => return None,
+                Err(_) => (0.0, false),
+            };
+            regs.push(Reg {
+                var,
+                value,
+                set,
+                first_write: None,
+            });
+        }
+        Some(Regs { regs, writes: 0 })
+    }
+}
+
+/// The register operation of an arithmetic operator on two Scalars.
+fn arithmetic(op: BinOp) -> Option<Op> {
+    Some(match op {
+        BinOp::Add => Op::Add,
+        BinOp::Sub => Op::Sub,
+        BinOp::Mul | BinOp::ElemMul => Op::Mul,
+        BinOp::Div | BinOp::ElemDiv => Op::Div,
+        BinOp::Pow | BinOp::ElemPow => Op::Pow,
+        _ => return None,
+    })
+}
+
+fn callable(interp: &Interp, var: &Var) -> bool {
+    interp.functions.contains_key(&*var.name) || builtins::lookup(&var.name).is_some()
+}

@@ -1,0 +1,145 @@
+//! Compiled loops give what the general path gives: the same printed values, the same
+//! errors at the same positions, the same variables in the same order.
+
+use crate::{Config, Mode, Session};
+
+/// What `code` prints (or its rendered error), and the session's variables in order.
+fn outcome(code: &str, mode: Mode) -> (String, Vec<String>) {
+    let config = Config {
+        mode,
+        ..Config::default()
+    };
+    let mut s = Session::new(config, Some(0));
+    let out = s.run_block("t.rlab", 1, code);
+    let text = match out.error {
+        Some(e) => format!("{}{}", out.text, e.rendered()),
+        None => out.text,
+    };
+    let names = s
+        .interp
+        .vars
+        .iter()
+        .map(|(name, _)| name.to_string())
+        .collect();
+    (text, names)
+}
+
+/// The same program with its loops made ineligible (a harmless call in the body sends the
+/// loop down the general path) must give the same outcome.
+fn same_as_general(code: &str) {
+    let general = code.replace("\nend", "\n  zeros(1);\nend");
+    for mode in [Mode::Notebook, Mode::Script] {
+        let compiled = outcome(code, mode);
+        let reference = outcome(&general, mode);
+        assert_eq!(compiled, reference, "{code}");
+    }
+}
+
+#[test]
+fn arithmetic_loops_match_the_general_path() {
+    same_as_general(
+        "s = 0;\nfor i = 1:30\n  for j = 1:0.5:3\n    s = s + i * j - j / 3 ^ 2;\n  end\nend\nprint(s, i, j)\n",
+    );
+    same_as_general("s = 1;\nfor k = 10:-3:-2\n  s *= -k;\n  s -= 0.1;\nend\nprint(s, k)\n");
+    same_as_general("t = 0;\nfor k = 0:0.1:1\n  t = t + k;\nend\nprint(t, k)\n");
+}
+
+#[test]
+fn element_reads_and_writes_match_the_general_path() {
+    same_as_general(
+        "A = zeros(3, 4); v = [1 2 3];\nfor r = 1:3\n  for c = 1:4\n    A(r, c) = v(r) * 10 + c;\n    A(r) = A(r) + 0.5;\n  end\nend\nprint(A)\n",
+    );
+    // A write past the end grows a Vector the general way and the loop goes on.
+    same_as_general("v = [1 2];\nfor k = 1:5\n  v(k + 1) = v(k) * 2;\nend\nprint(v)\n");
+}
+
+#[test]
+fn conditions_break_and_continue_match_the_general_path() {
+    same_as_general(
+        "n = 0; s = 0;\nfor k = 1:20\n  if k > 15 && ~(k == 17)\n    break;\n  elseif k < 3 || k == 9\n    continue;\n  else\n    n = n + 1;\n  end\n  s = s + k;\nend\nprint(n, s, k)\n",
+    );
+}
+
+#[test]
+fn errors_are_the_general_paths_at_the_same_place() {
+    same_as_general("v = [1 2 3]; s = 0;\nfor k = 1:5\n  s = s + v(k);\nend\n");
+    same_as_general("A = zeros(2, 2);\nfor k = 1:3\n  A(k, 1) = 1;\nend\n");
+    same_as_general("for k = 1:3\n  s = s + k;\nend\n");
+    same_as_general("for k = 1:3\n  q += k;\nend\n");
+    same_as_general("s = 0;\nfor k = 1:1e15\n  s = s + 1;\nend\n");
+}
+
+#[test]
+fn new_variables_are_created_in_the_general_order() {
+    same_as_general("for k = 1:2\n  b = k;\n  a = b * 2;\nend\nprint(a, b)\n");
+    same_as_general("x = 5;\nfor k = 1:0\n  y = 1;\nend\nprint(x)\n");
+}
+
+#[test]
+fn loops_over_anything_else_run_the_general_way() {
+    // A vector variable used as a scalar, a complex value, an unsuppressed assignment in a
+    // script, a call: all still give their ordinary results.
+    same_as_general("v = [1 2];\nfor k = 1:2\n  v = v + k;\nend\nprint(v)\n");
+    same_as_general("z = 1 + 2 * i;\nfor k = 1:2\n  z = z * k;\nend\nprint(z)\n");
+    same_as_general("s = 0;\nfor k = 1:2\n  s = s + k\nend\n");
+}
+
+#[test]
+fn a_stopped_run_stops_a_compiled_loop() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let cancel = Arc::new(AtomicBool::new(true));
+    let config = Config {
+        cancel: Some(cancel),
+        ..Config::default()
+    };
+    let mut s = Session::new(config, Some(0));
+    let out = s.run_block("t.rlab", 1, "s = 0;\nfor k = 1:1e7\n  s = s + 1;\nend\n");
+    let err = out.error.expect("cancelled");
+    assert_eq!(err.error.message, "run cancelled");
+    assert!(
+        err.rendered().starts_with("t.rlab:2:1:"),
+        "{}",
+        err.rendered()
+    );
+}
+
+/// Whether the first statement of `code` (a `for` loop) compiles, in a session where
+/// `setup` ran.
+fn compiles(setup: &str, code: &str) -> bool {
+    let mut s = Session::new(Config::default(), Some(0));
+    let out = s.run_block("setup.rlab", 1, setup);
+    assert!(out.error.is_none(), "{setup}");
+    let program = crate::parser::parse_program(code, 0).expect("parses");
+    super::compile::compile(&s.interp, &program.stmts[0]).is_some()
+}
+
+#[test]
+fn scalar_loops_compile_and_others_do_not() {
+    let setup = "s = 0; A = zeros(3, 3); v = [1 2 3]; z = 2 * i;";
+    assert!(compiles(
+        setup,
+        "for k = 1:3\n  s = s + v(k) * A(k, k);\nend"
+    ));
+    assert!(compiles(
+        setup,
+        "for k = 1:3\n  if k > 1\n    A(k) = -s;\n  end\nend"
+    ));
+    assert!(compiles(setup, "for k = 1:3\n  fresh = k;\nend"));
+    // A call, an array used as a scalar, a complex scalar, `end`, a loop over a vector.
+    assert!(!compiles(setup, "for k = 1:3\n  s = s + sqrt(k);\nend"));
+    assert!(!compiles(setup, "for k = 1:3\n  v = v + 1;\nend"));
+    assert!(!compiles(setup, "for k = 1:3\n  z = z * 2;\nend"));
+    assert!(!compiles(setup, "for k = 1:3\n  s = v(end);\nend"));
+    assert!(!compiles(setup, "for k = v\n  s = s + k;\nend"));
+    // A name read before it is set: a plain name compiles (reading it first is the
+    // general error), a function's does not (the general path calls it).
+    assert!(compiles(
+        setup,
+        "for k = 1:3\n  s = s + later;\n  later = 1;\nend"
+    ));
+    assert!(!compiles(
+        setup,
+        "for k = 1:3\n  s = rand;\n  rand = 1;\nend"
+    ));
+}
