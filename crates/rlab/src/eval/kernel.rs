@@ -6,7 +6,7 @@
 //!
 //! The compiled form keeps the general path's semantics exactly:
 //! - every operation is the `f64` operation the general evaluator applies to two Scalars
-//!   (`scalar::arithmetic`, `compare::holds`), ranges are `ops::range`'s vectors, and the
+//!   (`Arith::scalar`, `compare::holds`), ranges are `ops::range`'s vectors, and the
 //!   time limit and cancellation are checked on every iteration;
 //! - an element access the fast path cannot make (an index out of bounds or not a whole
 //!   number, an array that became something else) and a read of a variable not yet set are
@@ -25,7 +25,7 @@ use super::Interp;
 use super::scalar::position;
 use crate::ast::{BinOp, Expr, Stmt, Var};
 use crate::error::{LangError, LangResult};
-use crate::ops;
+use crate::ops::{self, Arith};
 use crate::value::{NumArray, Value};
 use std::sync::Arc;
 
@@ -34,22 +34,13 @@ enum KExpr<'a> {
     Const(f64),
     Reg(usize, &'a Expr),
     Neg(Box<KExpr<'a>>),
-    Bin(Op, Box<KExpr<'a>>, Box<KExpr<'a>>),
+    Bin(Arith, Box<KExpr<'a>>, Box<KExpr<'a>>),
     /// An element read; `node` is the expression the general evaluator falls back to.
     Elem {
         array: &'a Var,
         index: Index<'a>,
         node: &'a Expr,
     },
-}
-
-#[derive(Clone, Copy)]
-enum Op {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Pow,
 }
 
 /// `(k)` or `(i, j)`.
@@ -70,7 +61,7 @@ enum KCond<'a> {
 enum KStmt<'a> {
     Set {
         reg: usize,
-        op: Option<Op>,
+        op: Option<Arith>,
         value: KExpr<'a>,
         stmt: &'a Stmt,
     },
@@ -187,7 +178,7 @@ impl<'a> Regs<'a> {
                         interp.exec_stmt(stmt).map_err(|e| e.at(stmt.span))?;
                         return Ok(KFlow::Normal);
                     }
-                    v = op.apply(self.regs[*reg].value, v);
+                    v = op.scalar(self.regs[*reg].value, v);
                 }
                 self.set(*reg, v);
             }
@@ -294,7 +285,7 @@ impl<'a> Regs<'a> {
             KExpr::Bin(op, a, b) => {
                 let x = self.fast(interp, a)?;
                 let y = self.fast(interp, b)?;
-                Some(op.apply(x, y))
+                Some(op.scalar(x, y))
             }
             KExpr::Elem { array, index, .. } => {
                 let cell = match index {
@@ -319,7 +310,7 @@ impl<'a> Regs<'a> {
             KExpr::Bin(op, a, b) => {
                 let x = self.expr(interp, a)?;
                 let y = self.expr(interp, b)?;
-                Ok(op.apply(x, y))
+                Ok(op.scalar(x, y))
             }
             KExpr::Elem { array, index, node } => {
                 let cell = self.index(interp, index)?;
@@ -371,19 +362,6 @@ impl<'a> Regs<'a> {
                 other.type_name()
             ))
             .at(node.span)),
-        }
-    }
-}
-
-impl Op {
-    /// The operation `scalar::arithmetic` applies to two Scalars.
-    fn apply(self, x: f64, y: f64) -> f64 {
-        match self {
-            Op::Add => x + y,
-            Op::Sub => x - y,
-            Op::Mul => x * y,
-            Op::Div => x / y,
-            Op::Pow => x.powf(y),
         }
     }
 }

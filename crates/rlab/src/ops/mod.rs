@@ -29,7 +29,7 @@ pub(crate) use range::range;
 use crate::ast::BinOp;
 use crate::error::{LangError, LangResult};
 use crate::value::Value;
-use kernel::Arith;
+pub(crate) use kernel::Arith;
 use std::sync::Arc;
 
 /// `a op b` for every operator but `&&`/`||` (the evaluator short-circuits those; given

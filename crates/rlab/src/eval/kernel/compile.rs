@@ -11,10 +11,11 @@
 //! every array name a real Vector or Matrix. Nothing is echoed (statements end in `;`, or
 //! the run does not echo).
 
-use super::{Index, KCond, KExpr, KStmt, Kernel, Op, Reg, Regs};
+use super::{Index, KCond, KExpr, KStmt, Kernel, Reg, Regs};
 use crate::ast::{BinOp, Expr, ExprKind, Stmt, StmtKind, UnOp, Var};
 use crate::builtins;
 use crate::eval::{Interp, Mode};
+use crate::ops::Arith;
 use crate::value::{NumArray, Value};
 
 /// Deeper loop nests and expressions run the general way (which guards the stack).
@@ -76,7 +77,7 @@ impl<'a> Names<'a> {
             StmtKind::Assign { name, op, value } if silent => {
                 let op = match op {
                     None => None,
-                    Some(op) => Some(arithmetic(*op)?),
+                    Some(op) => Some(Arith::of(*op)?),
                 };
                 let value = self.expr(value, 0)?;
                 let reg = self.scalar(name, op.is_some())?;
@@ -162,7 +163,7 @@ impl<'a> Names<'a> {
             ExprKind::Ident(var) => KExpr::Reg(self.scalar(var, true)?, e),
             ExprKind::Unary(UnOp::Neg, a) => KExpr::Neg(deeper(self, a)?),
             ExprKind::Binary(op, a, b) => {
-                let op = arithmetic(*op)?;
+                let op = Arith::of(*op)?;
                 KExpr::Bin(op, deeper(self, a)?, deeper(self, b)?)
             }
             ExprKind::CallOrIndex { name, args } => KExpr::Elem {
@@ -224,18 +225,6 @@ impl<'a> Names<'a> {
         }
         Some(Regs { regs, writes: 0 })
     }
-}
-
-/// The register operation of an arithmetic operator on two Scalars.
-fn arithmetic(op: BinOp) -> Option<Op> {
-    Some(match op {
-        BinOp::Add => Op::Add,
-        BinOp::Sub => Op::Sub,
-        BinOp::Mul | BinOp::ElemMul => Op::Mul,
-        BinOp::Div | BinOp::ElemDiv => Op::Div,
-        BinOp::Pow | BinOp::ElemPow => Op::Pow,
-        _ => return None,
-    })
 }
 
 fn callable(interp: &Interp, var: &Var) -> bool {
