@@ -1,9 +1,10 @@
 // Suite `animation`: every animation (`figure.rla`) on the pages of a built site (--site),
 // e.g. tests/books/figure-kinds. In light and dark: the first frame shows and nothing moves
 // until asked (the same frame after a second); Play steps through the frames and Pause stops
-// them; the slider picks a frame from the keyboard (End: the last) and the frame number is
-// announced; under prefers-reduced-motion there is no Play, and the slider still works; the
-// frame images load. Saves animation-<theme>.png in the suite's folder.
+// them; the slider picks a frame from the keyboard (End: the last), the frame number is
+// announced and the CSV link follows the frame shown; under prefers-reduced-motion there is
+// no Play, and the slider still works; the frame images load. Saves animation-<theme>.png
+// in the suite's folder.
 import fs from "node:fs";
 import path from "node:path";
 import { openPage, setTheme, visit, fileUrl, sitePages, sleep } from "../lib.mjs";
@@ -20,6 +21,8 @@ function state(figure) {
       controls: !f.querySelector(".rla-controls").hidden,
       play: !f.querySelector(".rla-play").hidden,
       frames: JSON.parse(f.getAttribute("data-frames")).length,
+      csv: f.querySelector("figcaption a[download]").textContent,
+      csvHref: f.querySelector("figcaption a[download]").getAttribute("href"),
     };
   });
 }
@@ -49,6 +52,9 @@ async function checkFigure(ctx, page, figure, name) {
   const last = await state(figure);
   if (last.at !== `Frame ${last.frames} of ${last.frames}` || !last.loaded) {
     ctx.fail(`${name}: the slider's End shows "${last.at}" (${last.src}, loaded ${last.loaded})`);
+  }
+  if (last.csv !== `CSV of frame ${last.frames}` || last.csvHref !== last.src.replace(/\.svg$/, ".csv")) {
+    ctx.fail(`${name}: the CSV link is "${last.csv}" (${last.csvHref}) on frame ${last.frames}`);
   }
   await page.emulateMediaFeatures([{ name: "prefers-reduced-motion", value: "no-preference" }]);
 }
