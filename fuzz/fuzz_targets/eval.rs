@@ -24,11 +24,12 @@ fuzz_target!(|code: &str| {
         stream_stdout: false,
         write_files: false,
         cancel: None,
+        host: rlab::host::NativeHost::shared(),
     };
     let mut session = Session::new(config, Some(1));
     let out = session.run_block("fuzz.md", 1, code);
     if let Some(error) = &out.error {
-        assert!(!error.rendered.is_empty(), "an error renders as text");
+        assert!(!error.rendered().is_empty(), "an error renders as text");
     }
     for figure in &out.figures {
         let drawing = rlab::plot::svg::draw(figure, "f");
