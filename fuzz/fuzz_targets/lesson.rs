@@ -11,6 +11,7 @@ use rlbook::config::Config;
 use rlbook::exec::{BlockRun, InlineRun, LessonRun, ScriptRun};
 use rlbook::render::lesson::{RenderContext, render_lesson};
 use rlbook::render::math::{MathCache, collect_formulas};
+use rlbook::xref::Xrefs;
 use std::path::{Path, PathBuf};
 
 /// A run with nothing executed, one entry per block, inline value and script.
@@ -22,14 +23,8 @@ fn empty_run(lesson: &Lesson) -> LessonRun {
                 value: Ok(String::new()),
             })
             .collect(),
-        scripts: (0..lesson.scripts.len())
-            .map(|_| ScriptRun {
-                text: String::new(),
-                figures: Vec::new(),
-                error: None,
-                values: Vec::new(),
-            })
-            .collect(),
+        scripts: vec![ScriptRun::default(); lesson.scripts.len()],
+        files: Vec::new(),
     }
 }
 
@@ -52,9 +47,11 @@ fuzz_target!(|source: &str| {
     };
     let runs = vec![empty_run(&book.lessons[0])];
     let math = MathCache::prerender(collect_formulas(&book, &runs));
+    let (xrefs, _) = Xrefs::collect(&book, &runs);
     let ctx = RenderContext {
         book: &book,
         math: &math,
+        xrefs: &xrefs,
         strict: false,
         draw_figure: rlbook::render::figure::SVG,
     };
