@@ -22,7 +22,7 @@ mod compile;
 mod tests;
 
 use super::Interp;
-use super::scalar::position;
+use super::scalar::cell_at;
 use crate::ast::{BinOp, Expr, Stmt, Var};
 use crate::error::{LangError, LangResult};
 use crate::ops::{self, Arith};
@@ -73,7 +73,7 @@ enum KStmt<'a> {
     },
     For {
         reg: usize,
-        bounds: [Option<KExpr<'a>>; 3],
+        range: Range<'a>,
         iter: &'a Expr,
         body: Vec<KStmt<'a>>,
         stmt: &'a Stmt,
@@ -85,6 +85,13 @@ enum KStmt<'a> {
     },
     Break,
     Continue,
+}
+
+/// `start:stop` or `start:step:stop`.
+struct Range<'a> {
+    start: KExpr<'a>,
+    step: Option<KExpr<'a>>,
+    stop: KExpr<'a>,
 }
 
 /// How a compiled statement list ended.
@@ -193,13 +200,13 @@ impl<'a> Regs<'a> {
             }
             KStmt::For {
                 reg,
-                bounds,
+                range,
                 iter,
                 body,
                 stmt,
             } => {
                 return self
-                    .for_loop(interp, *reg, bounds, iter, body)
+                    .for_loop(interp, *reg, range, iter, body)
                     .map_err(|e| e.at(stmt.span));
             }
             KStmt::If {
@@ -225,17 +232,16 @@ impl<'a> Regs<'a> {
         &mut self,
         interp: &mut Interp,
         reg: usize,
-        bounds: &[Option<KExpr<'a>>; 3],
+        range: &Range<'a>,
         iter: &Expr,
         body: &[KStmt<'a>],
     ) -> LangResult<KFlow> {
-        let mut bound = |interp: &mut Interp, b: &Option<KExpr<'a>>, default: f64| match b {
-            Some(e) => self.expr(interp, e),
-            None => Ok(default),
+        let start = self.expr(interp, &range.start)?;
+        let step = match &range.step {
+            Some(step) => self.expr(interp, step)?,
+            None => 1.0,
         };
-        let start = bound(interp, &bounds[0], 1.0)?;
-        let step = bound(interp, &bounds[1], 1.0)?;
-        let stop = bound(interp, &bounds[2], 1.0)?;
+        let stop = self.expr(interp, &range.stop)?;
         let items = ops::range(start, step, stop).map_err(|e| e.at(iter.span))?;
         let Value::Vector(items) = items else {
             return Ok(KFlow::Normal);
@@ -342,7 +348,7 @@ impl<'a> Regs<'a> {
         let x = self.expr(interp, value)?;
         let cell = self.index(interp, index)?;
         if let Some(Value::Vector(a) | Value::Matrix(a)) = interp.vars.lookup_mut(array)
-            && let Some(target) = cell_of(a, cell)
+            && let Some(target) = cell_at(a.shape(), cell.0, cell.1)
             && let NumArray::Real(m) = Arc::make_mut(a)
         {
             m[target] = x;
@@ -373,18 +379,9 @@ fn element(interp: &Interp, array: &Var, cell: (f64, Option<f64>)) -> Option<f64
     else {
         return None;
     };
-    let target = cell_of(a, cell)?;
+    let target = cell_at(a.shape(), cell.0, cell.1)?;
     match &**a {
         NumArray::Real(m) => Some(m[target]),
         NumArray::Complex(_) => None,
-    }
-}
-
-/// The `(row, column)` an index names in `a` (one index is column-major), when in bounds.
-fn cell_of(a: &NumArray, cell: (f64, Option<f64>)) -> Option<(usize, usize)> {
-    let (rows, cols) = a.shape();
-    match cell {
-        (k, None) => position(k, rows * cols).map(|k| (k % rows.max(1), k / rows.max(1))),
-        (i, Some(j)) => position(i, rows).zip(position(j, cols)),
     }
 }

@@ -61,17 +61,13 @@ impl Interp {
         let NumArray::Real(m) = &**a else {
             return None;
         };
-        let index = |e: &Expr, n: usize| position(self.scalar_at(e, at.in_index())?, n);
-        match args {
-            [k] if vector => Some(m[[0, index(k, m.len())?]]),
-            [k] => {
-                let k = index(k, m.len())?;
-                let rows = m.nrows().max(1);
-                Some(m[[k % rows, k / rows]])
-            }
-            [i, j] if !vector => Some(m[[index(i, m.nrows())?, index(j, m.ncols())?]]),
-            _ => None,
-        }
+        let index = |e: &Expr| self.scalar_at(e, at.in_index());
+        let target = match args {
+            [k] => cell_at(m.dim(), index(k)?, None)?,
+            [i, j] if !vector => cell_at(m.dim(), index(i)?, Some(index(j)?))?,
+            _ => return None,
+        };
+        Some(m[target])
     }
 }
 
@@ -100,17 +96,16 @@ impl Interp {
         let NumArray::Real(m) = &**a else {
             return false;
         };
-        let (rows, cols) = m.dim();
-        let cell = match (first, second, args.len()) {
-            (Some(k), _, 1) => position(k, rows * cols).map(|k| (k % rows, k / rows)),
-            (Some(i), Some(j), 2) => position(i, rows).zip(position(j, cols)),
+        let target = match (first, second, args.len()) {
+            (Some(k), _, 1) => cell_at(m.dim(), k, None),
+            (Some(i), Some(j), 2) => cell_at(m.dim(), i, Some(j)),
             _ => None,
         };
-        let Some(cell) = cell else {
+        let Some(target) = target else {
             return false;
         };
         if let NumArray::Real(m) = Arc::make_mut(a) {
-            m[cell] = x;
+            m[target] = x;
         }
         true
     }
@@ -138,8 +133,21 @@ impl Depth {
     }
 }
 
+/// The `(row, column)` that `(k)` (column-major) or `(i, j)` names in a `rows × cols`
+/// array, when the indices are in bounds.
+pub(super) fn cell_at(
+    (rows, cols): (usize, usize),
+    first: f64,
+    second: Option<f64>,
+) -> Option<(usize, usize)> {
+    match second {
+        None => position(first, rows * cols).map(|k| (k % rows.max(1), k / rows.max(1))),
+        Some(j) => position(first, rows).zip(position(j, cols)),
+    }
+}
+
 /// The 0-based position of a valid 1-based index below `n` (as the general path truncates).
-pub(super) fn position(x: f64, n: usize) -> Option<usize> {
+fn position(x: f64, n: usize) -> Option<usize> {
     let k = x.trunc();
     (k >= 1.0 && k <= n as f64).then(|| k as usize - 1)
 }

@@ -11,7 +11,7 @@
 //! every array name a real Vector or Matrix. Nothing is echoed (statements end in `;`, or
 //! the run does not echo).
 
-use super::{Index, KCond, KExpr, KStmt, Kernel, Reg, Regs};
+use super::{Index, KCond, KExpr, KStmt, Kernel, Range, Reg, Regs};
 use crate::ast::{BinOp, Expr, ExprKind, Stmt, StmtKind, UnOp, Var};
 use crate::builtins;
 use crate::eval::{Interp, Mode};
@@ -98,17 +98,19 @@ impl<'a> Names<'a> {
                 let ExprKind::Range { start, step, stop } = &iter.kind else {
                     return None;
                 };
-                let start = Some(self.expr(start, 0)?);
-                let step = match step {
-                    Some(step) => Some(self.expr(step, 0)?),
-                    None => None,
+                let range = Range {
+                    start: self.expr(start, 0)?,
+                    step: match step {
+                        Some(step) => Some(self.expr(step, 0)?),
+                        None => None,
+                    },
+                    stop: self.expr(stop, 0)?,
                 };
-                let stop = Some(self.expr(stop, 0)?);
                 let reg = self.scalar(var, false)?;
                 let body = self.block(body, loops + 1)?;
                 KStmt::For {
                     reg,
-                    bounds: [start, step, stop],
+                    range,
                     iter,
                     body,
                     stmt,
