@@ -211,11 +211,17 @@ impl Interp {
 
     /// Called between statements and loop iterations: fail once the time limit has passed
     /// or the run was cancelled. Reads the clock every 64th call only.
+    #[inline]
     pub(crate) fn check_time(&mut self) -> LangResult<()> {
         self.ticks = self.ticks.wrapping_add(1);
         if !self.ticks.is_multiple_of(64) {
             return Ok(());
         }
+        self.check_time_now()
+    }
+
+    #[cold]
+    fn check_time_now(&mut self) -> LangResult<()> {
         if let Some(flag) = &self.config.cancel
             && flag.load(Ordering::Relaxed)
         {

@@ -24,7 +24,7 @@ mod tensor3;
 pub(crate) use compare::holds;
 pub(crate) use concat::concat;
 pub(crate) use integer::widened;
-pub(crate) use range::range;
+pub(crate) use range::{range, range_into};
 
 use crate::ast::BinOp;
 use crate::error::{LangError, LangResult};

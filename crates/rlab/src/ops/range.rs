@@ -13,6 +13,20 @@ use crate::value::Value;
 
 /// `start:step:stop` as a Vector.
 pub(crate) fn range(start: f64, step: f64, stop: f64) -> LangResult<Value> {
+    let mut values = Vec::new();
+    range_into(start, step, stop, &mut values)?;
+    Ok(Value::row(values))
+}
+
+/// `start:step:stop`'s elements in `values` (emptied first, its allocation reused): what
+/// compiled loops iterate over without building a Value.
+pub(crate) fn range_into(
+    start: f64,
+    step: f64,
+    stop: f64,
+    values: &mut Vec<f64>,
+) -> LangResult<()> {
+    values.clear();
     if step == 0.0 {
         return Err(LangError::runtime("range step cannot be zero"));
     }
@@ -25,12 +39,12 @@ pub(crate) fn range(start: f64, step: f64, stop: f64) -> LangResult<Value> {
         }
     };
     if !keep_going(start) {
-        return Ok(Value::row(Vec::new()));
+        return Ok(());
     }
     let estimate = estimated_len(start, step, stop + slack.copysign(step));
     limits::check_real(1, estimate)?;
     // One spare slot: rounding in the repeated addition can add an element.
-    let mut values = Vec::with_capacity(estimate.saturating_add(1));
+    values.reserve(estimate.saturating_add(1));
     let mut cur = start;
     while keep_going(cur) {
         if values.len() >= estimate {
@@ -39,7 +53,7 @@ pub(crate) fn range(start: f64, step: f64, stop: f64) -> LangResult<Value> {
         values.push(cur);
         cur += step;
     }
-    Ok(Value::row(values))
+    Ok(())
 }
 
 /// How many elements `start, start+step, ...` up to `end` has in exact arithmetic;

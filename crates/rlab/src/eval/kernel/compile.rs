@@ -7,45 +7,84 @@
 //! - `for v = a:b` / `a:s:b` with such bounds, `if`/`elseif`/`else` on comparisons of such
 //!   expressions joined by `&&`, `||` and `~`, `break`, `continue`;
 //!
-//! and, when the loop starts, every scalar name holds a real Scalar or nothing yet, and
-//! every array name a real Vector or Matrix. Nothing is echoed (statements end in `;`, or
+//! - calls of user functions whose bodies are such arithmetic (see [`super::inline`]);
+//!
+//! and, when the loop starts, every scalar name holds a real Scalar, or nothing yet, or
+//! something else it is set before it is read (see [`super::lower`]), and every array
+//! name a real Vector or Matrix. Nothing is echoed (statements end in `;`, or
 //! the run does not echo).
 
-use super::{Index, KCond, KExpr, KStmt, Kernel, Range, Reg, Regs};
-use crate::ast::{BinOp, Expr, ExprKind, Stmt, StmtKind, UnOp, Var};
+use super::{Index, KCond, KExpr, KStmt, Loaded, Range, Rooted};
+use crate::ast::{BinOp, Expr, ExprKind, FunctionDef, Stmt, StmtKind, UnOp, Var};
 use crate::builtins;
 use crate::eval::{Interp, Mode};
 use crate::ops::Arith;
 use crate::value::{NumArray, Value};
+use std::sync::Arc;
 
 /// Deeper loop nests and expressions run the general way (which guards the stack).
 const MAX_LOOPS: u32 = 8;
 const MAX_EXPR: u32 = 32;
 
-/// The compiled form of `stmt` (a `for` loop), with its registers loaded, or `None`.
-pub(super) fn compile<'a>(interp: &Interp, stmt: &'a Stmt) -> Option<Kernel<'a>> {
+/// The compiled form of `stmt` (a `for` loop) and its variables loaded, or `None`. `defs`
+/// holds the user functions the loop may call.
+pub(super) fn compile<'a>(
+    interp: &Interp,
+    stmt: &'a Stmt,
+    defs: &'a [Arc<FunctionDef>],
+) -> Option<(KStmt<'a>, Loaded<'a>)> {
     let quiet = interp.in_function() || interp.config.mode != Mode::Script;
-    let mut names = Names {
-        quiet,
-        ..Names::default()
-    };
+    let mut names = Names::new(interp, defs, quiet, None);
     let root = names.stmt(stmt, 0)?;
-    let regs = names.load(interp)?;
-    Some(Kernel { root, regs })
+    let loaded = names.load(interp)?;
+    Some((root, loaded))
 }
 
 /// The names a loop uses, as registers (scalars) or arrays.
-#[derive(Default)]
-struct Names<'a> {
+pub(super) struct Names<'i, 'a> {
+    pub(super) interp: &'i Interp,
+    pub(super) defs: &'a [Arc<FunctionDef>],
     quiet: bool,
+    /// In an inlined function's body: its locals by name, parameters first. They take the
+    /// place of the variables; such a body has no arrays.
+    pub(super) locals: Option<Vec<&'a str>>,
+    /// How many inlined calls this code is inside.
+    pub(super) calls: usize,
     scalars: Vec<&'a Var>,
     /// Whether each scalar is read somewhere (not only written).
     read: Vec<bool>,
     arrays: Vec<&'a Var>,
 }
 
-impl<'a> Names<'a> {
+impl<'i, 'a> Names<'i, 'a> {
+    pub(super) fn new(
+        interp: &'i Interp,
+        defs: &'a [Arc<FunctionDef>],
+        quiet: bool,
+        locals: Option<Vec<&'a str>>,
+    ) -> Self {
+        Names {
+            interp,
+            defs,
+            quiet,
+            locals,
+            calls: 0,
+            scalars: Vec::new(),
+            read: Vec::new(),
+            arrays: Vec::new(),
+        }
+    }
+
     fn scalar(&mut self, var: &'a Var, read: bool) -> Option<usize> {
+        if let Some(locals) = &mut self.locals {
+            return Some(match locals.iter().position(|l| *l == &*var.name) {
+                Some(k) => k,
+                None => {
+                    locals.push(&var.name);
+                    locals.len() - 1
+                }
+            });
+        }
         if self.arrays.iter().any(|a| a.name == var.name) {
             return None;
         }
@@ -61,17 +100,20 @@ impl<'a> Names<'a> {
         Some(k)
     }
 
-    fn array(&mut self, var: &'a Var) -> Option<&'a Var> {
-        if self.scalars.iter().any(|s| s.name == var.name) {
+    fn array(&mut self, var: &'a Var) -> Option<usize> {
+        if self.locals.is_some() || self.scalars.iter().any(|s| s.name == var.name) {
             return None;
         }
-        if !self.arrays.iter().any(|a| a.name == var.name) {
-            self.arrays.push(var);
-        }
-        Some(var)
+        Some(match self.arrays.iter().position(|a| a.name == var.name) {
+            Some(k) => k,
+            None => {
+                self.arrays.push(var);
+                self.arrays.len() - 1
+            }
+        })
     }
 
-    fn stmt(&mut self, stmt: &'a Stmt, loops: u32) -> Option<KStmt<'a>> {
+    pub(super) fn stmt(&mut self, stmt: &'a Stmt, loops: u32) -> Option<KStmt<'a>> {
         let silent = self.quiet || stmt.suppressed;
         Some(match &stmt.kind {
             StmtKind::Assign { name, op, value } if silent => {
@@ -79,7 +121,7 @@ impl<'a> Names<'a> {
                     None => None,
                     Some(op) => Some(Arith::of(*op)?),
                 };
-                let value = self.expr(value, 0)?;
+                let value = self.rooted(value)?;
                 let reg = self.scalar(name, op.is_some())?;
                 KStmt::Set {
                     reg,
@@ -94,17 +136,17 @@ impl<'a> Names<'a> {
                 array: self.array(name)?,
                 stmt,
             },
-            StmtKind::For { var, iter, body } if loops < MAX_LOOPS => {
+            StmtKind::For { var, iter, body } if loops < MAX_LOOPS && self.locals.is_none() => {
                 let ExprKind::Range { start, step, stop } = &iter.kind else {
                     return None;
                 };
                 let range = Range {
-                    start: self.expr(start, 0)?,
+                    start: self.rooted(start)?,
                     step: match step {
-                        Some(step) => Some(self.expr(step, 0)?),
+                        Some(step) => Some(self.rooted(step)?),
                         None => None,
                     },
-                    stop: self.expr(stop, 0)?,
+                    stop: self.rooted(stop)?,
                 };
                 let reg = self.scalar(var, false)?;
                 let body = self.block(body, loops + 1)?;
@@ -140,7 +182,7 @@ impl<'a> Names<'a> {
         })
     }
 
-    fn block(&mut self, stmts: &'a [Stmt], loops: u32) -> Option<Vec<KStmt<'a>>> {
+    pub(super) fn block(&mut self, stmts: &'a [Stmt], loops: u32) -> Option<Vec<KStmt<'a>>> {
         stmts.iter().map(|s| self.stmt(s, loops)).collect()
     }
 
@@ -155,23 +197,31 @@ impl<'a> Names<'a> {
         }
     }
 
-    fn expr(&mut self, e: &'a Expr, depth: u32) -> Option<KExpr<'a>> {
+    fn rooted(&mut self, node: &'a Expr) -> Option<Rooted<'a>> {
+        let expr = self.expr(node, 0)?;
+        Some(Rooted { expr, node })
+    }
+
+    pub(super) fn expr(&mut self, e: &'a Expr, depth: u32) -> Option<KExpr<'a>> {
         if depth > MAX_EXPR {
             return None;
         }
-        let deeper = |names: &mut Names<'a>, e: &'a Expr| names.expr(e, depth + 1).map(Box::new);
+        let deeper =
+            |names: &mut Names<'i, 'a>, e: &'a Expr| names.expr(e, depth + 1).map(Box::new);
         Some(match &e.kind {
             ExprKind::Number(x) => KExpr::Const(*x),
-            ExprKind::Ident(var) => KExpr::Reg(self.scalar(var, true)?, e),
+            ExprKind::Ident(var) => KExpr::Reg(self.scalar(var, true)?),
             ExprKind::Unary(UnOp::Neg, a) => KExpr::Neg(deeper(self, a)?),
             ExprKind::Binary(op, a, b) => {
                 let op = Arith::of(*op)?;
                 KExpr::Bin(op, deeper(self, a)?, deeper(self, b)?)
             }
-            ExprKind::CallOrIndex { name, args } => KExpr::Elem {
-                index: self.index(args)?,
-                array: self.array(name)?,
-                node: e,
+            ExprKind::CallOrIndex { name, args } => match self.inline(name, args, depth) {
+                Some(call) => call,
+                None => KExpr::Elem {
+                    index: self.index(args)?,
+                    array: self.array(name)?,
+                },
             },
             _ => return None,
         })
@@ -195,37 +245,38 @@ impl<'a> Names<'a> {
                 op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
                 a,
                 b,
-            ) => KCond::Compare(*op, self.expr(a, depth + 1)?, self.expr(b, depth + 1)?),
+            ) => KCond::Compare(*op, self.rooted(a)?, self.rooted(b)?),
             _ => return None,
         })
     }
 
-    /// The registers, loaded from the variables as they are now; `None` when a variable
-    /// holds something the compiled form cannot (then the loop runs the general way).
-    fn load(self, interp: &Interp) -> Option<Regs<'a>> {
+    /// The variables as they are now; `None` when one holds something the compiled form
+    /// cannot (then the loop runs the general way).
+    fn load(self, interp: &Interp) -> Option<Loaded<'a>> {
         for array in &self.arrays {
             match interp.vars.lookup(array)? {
                 Value::Vector(a) | Value::Matrix(a) if matches!(**a, NumArray::Real(_)) => {}
                 _ => return None,
             }
         }
-        let mut regs = Vec::with_capacity(self.scalars.len());
-        for (var, read) in self.scalars.into_iter().zip(self.read) {
-            let (value, set) = match interp.read_var(var) {
-                Ok(Value::Scalar(x)) => (x, true),
-                Ok(_) => return None,
+        let n = self.scalars.len();
+        let (mut values, mut set, mut foreign) = (vec![0.0; n], vec![false; n], vec![false; n]);
+        for (k, (var, read)) in self.scalars.iter().zip(self.read).enumerate() {
+            match interp.read_var(var) {
+                Ok(Value::Scalar(x)) => (values[k], set[k]) = (x, true),
+                Ok(_) => foreign[k] = true,
                 // Read before it is set, a name that is not a variable may be a call.
                 Err(_) if read && callable(interp, var) => return None,
-                Err(_) => (0.0, false),
-            };
-            regs.push(Reg {
-                var,
-                value,
-                set,
-                first_write: None,
-            });
+                Err(_) => {}
+            }
         }
-        Some(Regs { regs, writes: 0 })
+        Some(Loaded {
+            scalars: self.scalars,
+            values,
+            set,
+            foreign,
+            arrays: self.arrays,
+        })
     }
 }
 

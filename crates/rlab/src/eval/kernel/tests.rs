@@ -24,10 +24,15 @@ fn outcome(code: &str, mode: Mode) -> (String, Vec<String>) {
     (text, names)
 }
 
-/// The same program with its loops made ineligible (a harmless call in the body sends the
-/// loop down the general path) must give the same outcome.
+/// The same program with its loops and functions made ineligible (a harmless call before
+/// every `end`, on its line, sends them down the general path) must give the same outcome.
 fn same_as_general(code: &str) {
-    let general = code.replace("\nend", "\n  zeros(1);\nend");
+    let general: String = (code.lines())
+        .map(|line| match line.trim() == "end" {
+            true => format!("zeros(1); {line}\n"),
+            false => format!("{line}\n"),
+        })
+        .collect();
     for mode in [Mode::Notebook, Mode::Script] {
         let compiled = outcome(code, mode);
         let reference = outcome(&general, mode);
@@ -67,6 +72,40 @@ fn errors_are_the_general_paths_at_the_same_place() {
     same_as_general("for k = 1:3\n  s = s + k;\nend\n");
     same_as_general("for k = 1:3\n  q += k;\nend\n");
     same_as_general("s = 0;\nfor k = 1:1e15\n  s = s + 1;\nend\n");
+}
+
+#[test]
+fn inner_loops_restart_over_the_same_or_new_bounds() {
+    same_as_general(
+        "s = 0;\nfor i = 1:4\n  for j = 1:i\n    s = s + j;\n  end\n  for j = 2:3\n    s = s * 2 - j;\n  end\nend\nprint(s, i, j)\n",
+    );
+    same_as_general(
+        "s = 0;\nfor i = 1:3\n  for j = i:-1:2\n    s = s + j;\n  end\nend\nprint(s)\n",
+    );
+}
+
+#[test]
+fn a_read_a_condition_may_skip_is_still_checked_after_it() {
+    // `x > 0` is not evaluated when `k < 5` holds, so `y = x` must still find x unset.
+    same_as_general(
+        "s = 0;\nfor k = 1:3\n  if k < 5 || x > 0\n    s = s + 1;\n  end\n  y = x;\n  x = k;\nend\n",
+    );
+    same_as_general(
+        "s = 0;\nfor k = 1:3\n  if k > 5 && x > 0\n    s = s + 1;\n  end\n  x = k;\nend\nprint(s, x)\n",
+    );
+    // Set in one iteration, read in the next.
+    same_as_general(
+        "for k = 1:3\n  if k > 1\n    y = x + y0;\n  end\n  x = k;\n  y0 = 1;\nend\nprint(x, y)\n",
+    );
+}
+
+#[test]
+fn a_failed_element_read_in_a_condition_or_a_bound_is_the_general_error() {
+    same_as_general("v = [1 2]; s = 0;\nfor k = 1:3\n  if v(k) > 1\n    s = s + 1;\n  end\nend\n");
+    same_as_general(
+        "v = [1 2]; s = 0;\nfor k = 1:3\n  for j = 1:v(k)\n    s = s + j;\n  end\nend\n",
+    );
+    same_as_general("s = 0;\nfor k = 1:3\n  for j = 1:0:k\n    s = s + j;\n  end\nend\n");
 }
 
 #[test]
@@ -111,7 +150,9 @@ fn compiles(setup: &str, code: &str) -> bool {
     let out = s.run_block("setup.rlab", 1, setup);
     assert!(out.error.is_none(), "{setup}");
     let program = crate::parser::parse_program(code, 0).expect("parses");
-    super::compile::compile(&s.interp, &program.stmts[0]).is_some()
+    let defs: Vec<_> = s.interp.functions.values().cloned().collect();
+    let compiled = super::compile::compile(&s.interp, &program.stmts[0], &defs);
+    compiled.is_some_and(|(root, loaded)| super::lower::lower(&root, &loaded).is_some())
 }
 
 #[test]
@@ -142,4 +183,47 @@ fn scalar_loops_compile_and_others_do_not() {
         setup,
         "for k = 1:3\n  s = rand;\n  rand = 1;\nend"
     ));
+}
+
+#[test]
+fn inlined_calls_match_the_general_path() {
+    same_as_general(
+        "function y = f(x)\n  y = 3 * x * x - 2 * x + 1;\nend\nacc = 0;\nfor i = 1:50\n  acc = acc + f(i / 7);\nend\nprint(acc, i)\n",
+    );
+    // Branches in the body, a call inside a call, a parameter reassigned.
+    same_as_general(
+        "function y = relu1(x)\n  if x > 0\n    y = x;\n  else\n    y = 0;\n  end\nend\nfunction z = g(a, b)\n  t = relu1(a - b);\n  a = a * 2;\n  z = t * t + a;\nend\ns = 0;\nfor k = -3:3\n  s = s + g(k, 1) - relu1(-k);\nend\nprint(s, k)\n",
+    );
+    // An output not set on every path, and an argument that fails: the general errors.
+    same_as_general(
+        "function y = h(x)\n  if x > 2\n    y = x;\n  end\nend\ns = 0;\nfor k = 1:4\n  s = s + h(k);\nend\n",
+    );
+    same_as_general(
+        "function y = f(x)\n  y = x + 1;\nend\nv = [1 2]; s = 0;\nfor k = 1:3\n  s = s + f(v(k));\nend\n",
+    );
+}
+
+#[test]
+fn only_calls_of_arithmetic_functions_are_inlined() {
+    let setup = "function y = f(x)\n  y = 2 * x;\nend\nfunction y = g(x)\n  y = pi * x;\nend\nfunction y = h(x)\n  if x > 0\n    y = x;\n  end\nend\ns = 0;";
+    assert!(compiles(
+        setup,
+        "for k = 1:3\n  s = s + f(k) * f(f(k));\nend"
+    ));
+    // A name that is not a local (`pi`), an output not always set, the wrong arity.
+    assert!(!compiles(setup, "for k = 1:3\n  s = s + g(k);\nend"));
+    assert!(!compiles(setup, "for k = 1:3\n  s = s + h(k);\nend"));
+    assert!(!compiles(setup, "for k = 1:3\n  s = s + f(k, 1);\nend"));
+}
+
+#[test]
+fn a_loop_variable_that_held_something_else_compiles_when_set_first() {
+    // `i` is the imaginary unit until the loop sets it.
+    same_as_general("s = 0;\nfor i = 1:3\n  s = s + i;\nend\nprint(s, i)\n");
+    same_as_general("s = 0;\nfor i = 1:0\n  s = s + 1;\nend\nprint(s, i)\n");
+    let setup = "s = 0;";
+    assert!(compiles(setup, "for i = 1:3\n  s = s + i;\nend"));
+    // Read before the loop sets it: the complex value, which the general path handles.
+    assert!(!compiles(setup, "for k = 1:3\n  s = s + i;\nend"));
+    same_as_general("s = 0;\nfor k = 1:3\n  s = s + j;\nend\nprint(s)\n");
 }

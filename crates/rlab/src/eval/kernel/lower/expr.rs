@@ -1,0 +1,116 @@
+//! Expressions as code: each value in a register of its own, reads of variables that may
+//! not be set guarded, element reads, and inlined calls, whose bodies use registers of
+//! their own.
+
+use super::{LATER, Lowering};
+use crate::ast::Span;
+use crate::eval::kernel::code::{Bin, Fallback, Op, arith};
+use crate::eval::kernel::{Index, Inlined, KExpr, Rooted};
+
+impl<'a> Lowering<'a, '_> {
+    /// The register holding the value of `r`, which falls back to the general evaluator.
+    pub(super) fn rooted(&mut self, r: &Rooted<'a>, span: Span) -> u32 {
+        match r.expr {
+            KExpr::Const(x) => self.constant(x),
+            KExpr::Reg(k) if self.is_known(k) => self.reg(k),
+            _ => {
+                let dst = self.register();
+                self.rooted_into(r, dst, span)
+            }
+        }
+    }
+
+    pub(super) fn rooted_into(&mut self, r: &Rooted<'a>, dst: u32, span: Span) -> u32 {
+        let fallback = self.fallback(Fallback::Value {
+            node: r.node,
+            dst,
+            resume: LATER,
+            span,
+        });
+        self.expr(&r.expr, Some(dst), fallback);
+        self.resume_here(fallback);
+        dst
+    }
+
+    /// Code for `e`, its value in `dst` when given; the register holding the value.
+    pub(super) fn expr(&mut self, e: &KExpr<'a>, dst: Option<u32>, fallback: u32) -> u32 {
+        let value = match e {
+            KExpr::Const(x) => self.constant(*x),
+            KExpr::Reg(k) => {
+                if !self.is_known(*k) {
+                    self.guard(*k, fallback);
+                }
+                self.reg(*k)
+            }
+            KExpr::Neg(a) => {
+                let a = self.expr(a, None, fallback);
+                let dst = dst.unwrap_or_else(|| self.register());
+                self.emit(Op::Neg { dst, a });
+                return dst;
+            }
+            KExpr::Bin(op, a, b) => {
+                let a = self.expr(a, None, fallback);
+                let b = self.expr(b, None, fallback);
+                let dst = dst.unwrap_or_else(|| self.register());
+                self.emit(arith(*op, Bin { dst, a, b }));
+                return dst;
+            }
+            KExpr::Elem { array, index } => return self.read(*array, index, dst, fallback),
+            KExpr::Call(call) => self.call(call, fallback),
+        };
+        match dst {
+            Some(dst) if dst != value => {
+                self.emit(Op::Copy { dst, a: value });
+                dst
+            }
+            _ => value,
+        }
+    }
+
+    fn read(&mut self, array: usize, index: &Index<'a>, dst: Option<u32>, fallback: u32) -> u32 {
+        let array = array as u32;
+        let op = match index {
+            Index::One(k) => {
+                let k = self.expr(k, None, fallback);
+                let dst = dst.unwrap_or_else(|| self.register());
+                Op::Read1 {
+                    dst,
+                    array,
+                    k,
+                    fallback,
+                }
+            }
+            Index::Two(i, j) => {
+                let i = self.expr(i, None, fallback);
+                let j = self.expr(j, None, fallback);
+                let dst = dst.unwrap_or_else(|| self.register());
+                Op::Read2 {
+                    dst,
+                    array,
+                    i,
+                    j,
+                    fallback,
+                }
+            }
+        };
+        self.emit(op);
+        match op {
+            Op::Read1 { dst, .. } | Op::Read2 { dst, .. } => dst,
+            _ => unreachable!(),
+        }
+    }
+
+    /// An inlined call: the arguments into the callee's first registers, then its body;
+    /// the register of its output.
+    fn call(&mut self, call: &Inlined<'a>, fallback: u32) -> u32 {
+        let base = self.code.registers as u32;
+        self.code.registers += call.locals;
+        for (k, arg) in call.args.iter().enumerate() {
+            self.expr(arg, Some(base + k as u32), fallback);
+        }
+        let caller = self.frame.replace(base);
+        self.block(&call.body);
+        self.frame = caller;
+        base + call.output as u32
+    }
+}

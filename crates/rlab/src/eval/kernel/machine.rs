@@ -1,0 +1,332 @@
+//! Runs a compiled loop's [`Code`]: one `match` per operation over a vector of `f64`
+//! registers. Element reads and writes go to the workspace's arrays in place; anything
+//! the code cannot do goes to its [`Fallback`], after the registers are written back.
+
+use super::Loaded;
+use super::code::{Bin, Code, Fallback, Op};
+use crate::error::{LangError, LangResult};
+use crate::eval::Interp;
+use crate::eval::scalar::cell_at;
+use crate::ops;
+use crate::value::{NumArray, Value};
+use std::sync::Arc;
+
+/// A running loop: its code, its variables and registers, and the rest of its state.
+pub(super) struct Machine<'a> {
+    code: Code<'a>,
+    regs: Vec<f64>,
+    state: State<'a>,
+}
+
+/// What the operations other than arithmetic use. (The registers are kept apart, so the
+/// arithmetic works on a slice the compiler knows nothing else writes.)
+struct State<'a> {
+    vars: Loaded<'a>,
+    /// Per variable: whether its register holds a value (`vars.set` says which did at
+    /// the start).
+    set: Vec<bool>,
+    /// The variables not set at the start that have been since, in that order.
+    created: Vec<u32>,
+    loops: Vec<LoopState>,
+}
+
+/// The elements of a running `for` loop, the next one's position, and the bounds they
+/// were made from (a loop started again over the same bounds keeps them).
+#[derive(Default)]
+struct LoopState {
+    items: Vec<f64>,
+    next: usize,
+    bounds: Option<[u64; 3]>,
+}
+
+impl<'a> Machine<'a> {
+    pub(super) fn new(code: Code<'a>, vars: Loaded<'a>) -> Machine<'a> {
+        let mut regs = vec![0.0; code.registers];
+        regs[..vars.values.len()].copy_from_slice(&vars.values);
+        for &(reg, x) in &code.consts {
+            regs[reg as usize] = x;
+        }
+        let loops = code.loops.iter().map(|_| LoopState::default()).collect();
+        let state = State {
+            set: vars.set.clone(),
+            vars,
+            created: Vec::new(),
+            loops,
+        };
+        Machine { code, regs, state }
+    }
+
+    pub(super) fn run(&mut self, interp: &mut Interp) -> LangResult<()> {
+        execute(&self.code, &mut self.regs, &mut self.state, interp)
+    }
+
+    pub(super) fn write_back(&self, interp: &mut Interp) {
+        self.state.write_back(&self.code, &self.regs, interp);
+    }
+}
+
+#[inline(never)]
+fn execute(
+    code: &Code,
+    regs: &mut [f64],
+    state: &mut State,
+    interp: &mut Interp,
+) -> LangResult<()> {
+    let ops = &code.ops[..];
+    let mut pc = 0;
+    loop {
+        pc = match ops[pc] {
+            Op::Add(bin) => bin.apply(regs, pc, |x, y| x + y),
+            Op::Sub(bin) => bin.apply(regs, pc, |x, y| x - y),
+            Op::Mul(bin) => bin.apply(regs, pc, |x, y| x * y),
+            Op::Div(bin) => bin.apply(regs, pc, |x, y| x / y),
+            Op::Pow(bin) => bin.apply(regs, pc, f64::powf),
+            Op::Neg { dst, a } => {
+                regs[dst as usize] = -regs[a as usize];
+                pc + 1
+            }
+            Op::Copy { dst, a } => {
+                regs[dst as usize] = regs[a as usize];
+                pc + 1
+            }
+            Op::Guard { reg, fallback } => match state.set[reg as usize] {
+                true => pc + 1,
+                false => state.fallback(code, regs, interp, fallback)?,
+            },
+            Op::Mark(reg) => {
+                state.mark(reg);
+                pc + 1
+            }
+            Op::Read1 {
+                dst,
+                array,
+                k,
+                fallback,
+            } => match state.read(interp, regs, array, (k, None)) {
+                Some(x) => {
+                    regs[dst as usize] = x;
+                    pc + 1
+                }
+                None => state.fallback(code, regs, interp, fallback)?,
+            },
+            Op::Read2 {
+                dst,
+                array,
+                i,
+                j,
+                fallback,
+            } => match state.read(interp, regs, array, (i, Some(j))) {
+                Some(x) => {
+                    regs[dst as usize] = x;
+                    pc + 1
+                }
+                None => state.fallback(code, regs, interp, fallback)?,
+            },
+            Op::Write1 {
+                array,
+                k,
+                value,
+                fallback,
+            } => match state.write(interp, regs, array, (k, None), value) {
+                true => pc + 1,
+                false => state.fallback(code, regs, interp, fallback)?,
+            },
+            Op::Write2 {
+                array,
+                i,
+                j,
+                value,
+                fallback,
+            } => match state.write(interp, regs, array, (i, Some(j)), value) {
+                true => pc + 1,
+                false => state.fallback(code, regs, interp, fallback)?,
+            },
+            Op::Jump(to) => to as usize,
+            Op::Branch { op, a, b, when, to } => {
+                match ops::holds(op, regs[a as usize], regs[b as usize]) == when {
+                    true => to as usize,
+                    false => pc + 1,
+                }
+            }
+            Op::ForStart {
+                slot,
+                var,
+                start,
+                step,
+                stop,
+                exit,
+            } => {
+                let bounds = [start, step, stop].map(|r| regs[r as usize]);
+                match state.start_loop(code, slot, bounds)? {
+                    true => state.next_item(code, regs, interp, pc, slot, var, pc as u32 + 1)?,
+                    false => exit as usize,
+                }
+            }
+            Op::ForNext { slot, var, body } => {
+                state.next_item(code, regs, interp, pc, slot, var, body)?
+            }
+            Op::Done => return Ok(()),
+        };
+    }
+}
+
+impl Bin {
+    #[inline(always)]
+    fn apply(self, regs: &mut [f64], pc: usize, f: impl Fn(f64, f64) -> f64) -> usize {
+        regs[self.dst as usize] = f(regs[self.a as usize], regs[self.b as usize]);
+        pc + 1
+    }
+}
+
+impl<'a> State<'a> {
+    fn mark(&mut self, reg: u32) {
+        if !self.set[reg as usize] {
+            self.set[reg as usize] = true;
+            self.created.push(reg);
+        }
+    }
+
+    /// The element at registers `cell` of array `array`, when in bounds of a real Vector
+    /// or Matrix (the scalar fast path's rules).
+    fn read(
+        &self,
+        interp: &Interp,
+        regs: &[f64],
+        array: u32,
+        cell: (u32, Option<u32>),
+    ) -> Option<f64> {
+        let cell = cell_of(regs, cell);
+        let ((Value::Vector(a), None) | (Value::Matrix(a), _)) = (
+            interp.vars.lookup(self.vars.arrays[array as usize])?,
+            cell.1,
+        ) else {
+            return None;
+        };
+        let target = cell_at(a.shape(), cell.0, cell.1)?;
+        match &**a {
+            NumArray::Real(m) => Some(m[target]),
+            NumArray::Complex(_) => None,
+        }
+    }
+
+    /// Register `value` into the element at registers `cell` of array `array`, in place,
+    /// when the general path would write one element of a real array in bounds; whether
+    /// it did.
+    fn write(
+        &self,
+        interp: &mut Interp,
+        regs: &[f64],
+        array: u32,
+        cell: (u32, Option<u32>),
+        value: u32,
+    ) -> bool {
+        let cell = cell_of(regs, cell);
+        let var = self.vars.arrays[array as usize];
+        if let Some(Value::Vector(a) | Value::Matrix(a)) = interp.vars.lookup_mut(var)
+            && let Some(target) = cell_at(a.shape(), cell.0, cell.1)
+            && let NumArray::Real(m) = Arc::make_mut(a)
+        {
+            m[target] = regs[value as usize];
+            return true;
+        }
+        false
+    }
+
+    /// Make loop `slot`'s elements from `bounds` (kept from its last start when they are
+    /// the same); whether there are any.
+    fn start_loop(
+        &mut self,
+        code: &Code,
+        slot: u32,
+        [start, step, stop]: [f64; 3],
+    ) -> LangResult<bool> {
+        let state = &mut self.loops[slot as usize];
+        let bounds = Some([start, step, stop].map(f64::to_bits));
+        if state.bounds != bounds {
+            state.bounds = None;
+            let source = &code.loops[slot as usize];
+            ops::range_into(start, step, stop, &mut state.items)
+                .map_err(|e| e.at(source.iter.span).at(source.stmt.span))?;
+            state.bounds = bounds;
+        }
+        state.next = 0;
+        Ok(!state.items.is_empty())
+    }
+
+    /// The next element of loop `slot` into `var`, then on to `body`; on past the loop's
+    /// end (`pc + 1`) when there is none.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn next_item(
+        &mut self,
+        code: &Code,
+        regs: &mut [f64],
+        interp: &mut Interp,
+        pc: usize,
+        slot: u32,
+        var: u32,
+        body: u32,
+    ) -> LangResult<usize> {
+        let state = &mut self.loops[slot as usize];
+        let Some(&item) = state.items.get(state.next) else {
+            return Ok(pc + 1);
+        };
+        state.next += 1;
+        regs[var as usize] = item;
+        self.mark(var);
+        let stmt = code.loops[slot as usize].stmt;
+        interp.check_time().map_err(|e| e.at(stmt.span))?;
+        Ok(body as usize)
+    }
+
+    /// Go on the general way from an operation that could not: write the registers back,
+    /// then evaluate the fallback's expression or run its statement.
+    fn fallback(
+        &mut self,
+        code: &Code,
+        regs: &mut [f64],
+        interp: &mut Interp,
+        fallback: u32,
+    ) -> LangResult<usize> {
+        self.write_back(code, regs, interp);
+        match code.fallbacks[fallback as usize] {
+            Fallback::Value {
+                node,
+                dst,
+                resume,
+                span,
+            } => {
+                let x = match interp.eval(node).map_err(|e| e.at(span))? {
+                    Value::Scalar(x) => x,
+                    other => {
+                        return Err(LangError::type_error(format!(
+                            "expected a real scalar in a compiled loop, got {}",
+                            other.type_name()
+                        ))
+                        .at(node.span));
+                    }
+                };
+                regs[dst as usize] = x;
+                Ok(resume as usize)
+            }
+            Fallback::Statement { stmt, resume } => {
+                interp.exec_stmt(stmt).map_err(|e| e.at(stmt.span))?;
+                Ok(resume as usize)
+            }
+        }
+    }
+
+    /// Every variable set here back to the workspace: those set at the start, then the
+    /// others in the order they were first set (the order the general path creates them).
+    fn write_back(&self, code: &Code, regs: &[f64], interp: &mut Interp) {
+        let existing = code.written.iter().filter(|&&r| self.vars.set[r as usize]);
+        for &reg in existing.chain(&self.created) {
+            let var = self.vars.scalars[reg as usize];
+            interp.vars.assign(var, Value::Scalar(regs[reg as usize]));
+        }
+    }
+}
+
+fn cell_of(regs: &[f64], (i, j): (u32, Option<u32>)) -> (f64, Option<f64>) {
+    (regs[i as usize], j.map(|j| regs[j as usize]))
+}
