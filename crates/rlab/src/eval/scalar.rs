@@ -146,10 +146,10 @@ pub(super) fn cell_at(
     }
 }
 
-/// The 0-based position of a valid 1-based index below `n` (as the general path truncates).
+/// The 0-based position of a valid 1-based index below `n` (as the general path truncates:
+/// `x` in `[1, n + 1)` is `trunc(x)`, which the cast computes; NaN is in no range).
 fn position(x: f64, n: usize) -> Option<usize> {
-    let k = x.trunc();
-    (k >= 1.0 && k <= n as f64).then(|| k as usize - 1)
+    (x >= 1.0 && x < n as f64 + 1.0).then(|| x as usize - 1)
 }
 
 /// The `f64` operation of an arithmetic operator on two Scalars (as in `ops::binary`).

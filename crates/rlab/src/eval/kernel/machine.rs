@@ -1,6 +1,8 @@
 //! Runs a compiled loop's [`Code`]: one `match` per operation over a vector of `f64`
-//! registers. Element reads and writes go to the workspace's arrays in place; anything
-//! the code cannot do goes to its [`Fallback`], after the registers are written back.
+//! registers. Element reads go to the workspace's arrays. An array the loop writes is
+//! taken out of the workspace at its first write and held until the loop ends or falls
+//! back, so each write is a store (no reference count to check). Anything the code cannot
+//! do goes to its [`Fallback`], after the registers and held arrays are put back.
 
 use super::Loaded;
 use super::code::{Bin, Code, Fallback, Op};
@@ -9,6 +11,7 @@ use crate::eval::Interp;
 use crate::eval::scalar::cell_at;
 use crate::ops;
 use crate::value::{NumArray, Value};
+use ndarray::Array2;
 use std::sync::Arc;
 
 /// A running loop: its code, its variables and registers, and the rest of its state.
@@ -28,6 +31,14 @@ struct State<'a> {
     /// The variables not set at the start that have been since, in that order.
     created: Vec<u32>,
     loops: Vec<LoopState>,
+    /// Per array: its data while held out of the workspace.
+    held: Vec<Option<Held>>,
+}
+
+/// A real array held out of the workspace, and whether it was a Vector.
+struct Held {
+    data: Array2<f64>,
+    vector: bool,
 }
 
 /// The elements of a running `for` loop, the next one's position, and the bounds they
@@ -48,6 +59,7 @@ impl<'a> Machine<'a> {
         }
         let loops = code.loops.iter().map(|_| LoopState::default()).collect();
         let state = State {
+            held: vars.arrays.iter().map(|_| None).collect(),
             set: vars.set.clone(),
             vars,
             created: Vec::new(),
@@ -60,7 +72,7 @@ impl<'a> Machine<'a> {
         execute(&self.code, &mut self.regs, &mut self.state, interp)
     }
 
-    pub(super) fn write_back(&self, interp: &mut Interp) {
+    pub(super) fn write_back(&mut self, interp: &mut Interp) {
         self.state.write_back(&self.code, &self.regs, interp);
     }
 }
@@ -196,6 +208,13 @@ impl<'a> State<'a> {
         cell: (u32, Option<u32>),
     ) -> Option<f64> {
         let cell = cell_of(regs, cell);
+        if let Some(held) = &self.held[array as usize] {
+            if held.vector && cell.1.is_some() {
+                return None;
+            }
+            let target = cell_at(held.data.dim(), cell.0, cell.1)?;
+            return Some(held.data[target]);
+        }
         let ((Value::Vector(a), None) | (Value::Matrix(a), _)) = (
             interp.vars.lookup(self.vars.arrays[array as usize])?,
             cell.1,
@@ -209,11 +228,10 @@ impl<'a> State<'a> {
         }
     }
 
-    /// Register `value` into the element at registers `cell` of array `array`, in place,
-    /// when the general path would write one element of a real array in bounds; whether
-    /// it did.
+    /// Register `value` into the element at registers `cell` of array `array`, when the
+    /// general path would write one element of a real array in bounds; whether it did.
     fn write(
-        &self,
+        &mut self,
         interp: &mut Interp,
         regs: &[f64],
         array: u32,
@@ -221,15 +239,41 @@ impl<'a> State<'a> {
         value: u32,
     ) -> bool {
         let cell = cell_of(regs, cell);
-        let var = self.vars.arrays[array as usize];
-        if let Some(Value::Vector(a) | Value::Matrix(a)) = interp.vars.lookup_mut(var)
-            && let Some(target) = cell_at(a.shape(), cell.0, cell.1)
-            && let NumArray::Real(m) = Arc::make_mut(a)
-        {
-            m[target] = regs[value as usize];
-            return true;
+        let Some(held) = self.hold(interp, array) else {
+            return false;
+        };
+        match cell_at(held.data.dim(), cell.0, cell.1) {
+            Some(target) => {
+                held.data[target] = regs[value as usize];
+                true
+            }
+            None => false,
         }
-        false
+    }
+
+    /// Array `array`, taken out of the workspace when it is not held yet (copied only when
+    /// shared, as a write would); `None` when it is not a real Vector or Matrix.
+    fn hold(&mut self, interp: &mut Interp, array: u32) -> Option<&mut Held> {
+        let slot = &mut self.held[array as usize];
+        if slot.is_none() {
+            let value = interp.vars.lookup_mut(self.vars.arrays[array as usize])?;
+            let (Value::Vector(a) | Value::Matrix(a)) = value else {
+                return None;
+            };
+            if !matches!(**a, NumArray::Real(_)) {
+                return None;
+            }
+            let vector = matches!(value, Value::Vector(_));
+            let (Value::Vector(a) | Value::Matrix(a)) = std::mem::replace(value, Value::None)
+            else {
+                unreachable!("matched above")
+            };
+            let NumArray::Real(data) = Arc::unwrap_or_clone(a) else {
+                unreachable!("matched above")
+            };
+            *slot = Some(Held { data, vector });
+        }
+        slot.as_mut()
     }
 
     /// Make loop `slot`'s elements from `bounds` (kept from its last start when they are
@@ -317,12 +361,24 @@ impl<'a> State<'a> {
     }
 
     /// Every variable set here back to the workspace: those set at the start, then the
-    /// others in the order they were first set (the order the general path creates them).
-    fn write_back(&self, code: &Code, regs: &[f64], interp: &mut Interp) {
+    /// others in the order they were first set (the order the general path creates them);
+    /// then every held array.
+    fn write_back(&mut self, code: &Code, regs: &[f64], interp: &mut Interp) {
         let existing = code.written.iter().filter(|&&r| self.vars.set[r as usize]);
         for &reg in existing.chain(&self.created) {
             let var = self.vars.scalars[reg as usize];
             interp.vars.assign(var, Value::Scalar(regs[reg as usize]));
+        }
+        for (held, var) in self.held.iter_mut().zip(&self.vars.arrays) {
+            if let Some(Held { data, vector }) = held.take() {
+                let data = Arc::new(NumArray::Real(data));
+                let value = if vector {
+                    Value::Vector(data)
+                } else {
+                    Value::Matrix(data)
+                };
+                interp.vars.assign(var, value);
+            }
         }
     }
 }
