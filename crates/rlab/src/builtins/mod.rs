@@ -18,6 +18,7 @@ mod higher;
 pub(crate) mod integer;
 mod linalg;
 mod math;
+pub(crate) use math::real_function;
 mod ml;
 mod numeric;
 mod output;

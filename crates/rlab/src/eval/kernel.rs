@@ -47,6 +47,8 @@ enum KExpr<'a> {
         array: usize,
         index: Index<'a>,
     },
+    /// An element-wise math builtin (`exp`, `log`, `sqrt`, ...) of a real scalar.
+    Math(fn(f64) -> f64, Box<KExpr<'a>>),
     /// A user function's body inlined.
     Call(Box<Inlined<'a>>),
 }

@@ -169,7 +169,8 @@ fn is_nearly_real<'a>(mut zs: impl Iterator<Item = &'a C64>) -> bool {
     zs.all(|z| z.im.abs() < 1e-10)
 }
 
-/// Defines one builtin per line as `elementwise(args, real, complex)`.
+/// Defines one builtin per line as `elementwise(args, real, complex)`, and
+/// [`real_function`].
 macro_rules! elementwise_builtins {
     ($($name:ident => $real:expr, $complex:expr;)*) => {
         $(
@@ -177,6 +178,19 @@ macro_rules! elementwise_builtins {
                 elementwise(args, $real, $complex)
             }
         )*
+
+        /// What the element-wise builtin `name` computes for a real Scalar, when `name`
+        /// calls one of those defined here (compiled loops call it directly).
+        pub(crate) fn real_function(name: &str) -> Option<fn(f64) -> f64> {
+            let builtin = super::lookup(name)?;
+            if !TABLE.iter().any(|b| std::ptr::eq(b, builtin)) {
+                return None;
+            }
+            match name {
+                $(stringify!($name) => Some($real),)*
+                _ => None,
+            }
+        }
     };
 }
 

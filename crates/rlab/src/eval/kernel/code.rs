@@ -25,6 +25,12 @@ pub(super) enum Op {
         dst: u32,
         a: u32,
     },
+    /// An element-wise math builtin's real function.
+    Math {
+        f: fn(f64) -> f64,
+        dst: u32,
+        a: u32,
+    },
     Copy {
         dst: u32,
         a: u32,

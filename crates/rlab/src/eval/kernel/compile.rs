@@ -7,7 +7,9 @@
 //! - `for v = a:b` / `a:s:b` with such bounds, `if`/`elseif`/`else` on comparisons of such
 //!   expressions joined by `&&`, `||` and `~`, `break`, `continue`;
 //!
-//! - calls of user functions whose bodies are such arithmetic (see [`super::inline`]);
+//! - calls of the element-wise math builtins (`exp(x)`, `log(x)`, `sqrt(x)`, ...) on such
+//!   expressions, and of user functions whose bodies are such arithmetic (see
+//!   [`super::inline`]);
 //!
 //! and, when the loop starts, every scalar name holds a real Scalar, or nothing yet, or
 //! something else it is set before it is read (see [`super::lower`]), and every array
@@ -197,6 +199,24 @@ impl<'i, 'a> Names<'i, 'a> {
         }
     }
 
+    /// The real function of `name(x)` when it calls an element-wise math builtin: no
+    /// variable, local or user function of that name, and the profiler not timing it.
+    fn math(&self, name: &'a Var, args: &'a [Expr]) -> Option<fn(f64) -> f64> {
+        let interp = self.interp;
+        let shadowed = match &self.locals {
+            Some(locals) => locals.contains(&&*name.name),
+            None => interp.vars.lookup(name).is_some(),
+        };
+        if args.len() != 1
+            || shadowed
+            || interp.functions.contains_key(&*name.name)
+            || interp.session.profile.tracks(&name.name)
+        {
+            return None;
+        }
+        builtins::real_function(&name.name)
+    }
+
     fn rooted(&mut self, node: &'a Expr) -> Option<Rooted<'a>> {
         let expr = self.expr(node, 0)?;
         Some(Rooted { expr, node })
@@ -216,13 +236,18 @@ impl<'i, 'a> Names<'i, 'a> {
                 let op = Arith::of(*op)?;
                 KExpr::Bin(op, deeper(self, a)?, deeper(self, b)?)
             }
-            ExprKind::CallOrIndex { name, args } => match self.inline(name, args, depth) {
-                Some(call) => call,
-                None => KExpr::Elem {
-                    index: self.index(args)?,
-                    array: self.array(name)?,
-                },
-            },
+            ExprKind::CallOrIndex { name, args } => {
+                if let Some(f) = self.math(name, args) {
+                    return Some(KExpr::Math(f, deeper(self, &args[0])?));
+                }
+                match self.inline(name, args, depth) {
+                    Some(call) => call,
+                    None => KExpr::Elem {
+                        index: self.index(args)?,
+                        array: self.array(name)?,
+                    },
+                }
+            }
             _ => return None,
         })
     }

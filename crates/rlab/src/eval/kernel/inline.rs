@@ -5,8 +5,9 @@
 //! - the name is a user function (not a variable, not `grad`, `value_and_grad` or
 //!   `profile`, which are read specially) taking as many arguments as given, and the
 //!   function cache is off (it would look the call up);
-//! - the body holds only assignments of scalar arithmetic (calls of such functions
-//!   included) and `if`s over them: no loops, no arrays, no other names;
+//! - the body holds only assignments of scalar arithmetic (calls of element-wise math
+//!   builtins and of such functions included) and `if`s over them: no loops, no arrays,
+//!   no other names;
 //! - every local is set before it is read on every path through the body, and the first
 //!   output is set at its end;
 //! - the calls nested here stay within the call depth limit.
@@ -126,7 +127,7 @@ fn reads_set(e: &KExpr, set: &[bool]) -> bool {
     match e {
         KExpr::Const(_) => true,
         KExpr::Reg(k) => set[*k],
-        KExpr::Neg(a) => reads_set(a, set),
+        KExpr::Neg(a) | KExpr::Math(_, a) => reads_set(a, set),
         KExpr::Bin(_, a, b) => reads_set(a, set) && reads_set(b, set),
         KExpr::Call(call) => call.args.iter().all(|a| reads_set(a, set)),
         // Bodies have no arrays.

@@ -97,6 +97,10 @@ fn execute(
                 regs[dst as usize] = -regs[a as usize];
                 pc + 1
             }
+            Op::Math { f, dst, a } => {
+                regs[dst as usize] = f(regs[a as usize]);
+                pc + 1
+            }
             Op::Copy { dst, a } => {
                 regs[dst as usize] = regs[a as usize];
                 pc + 1

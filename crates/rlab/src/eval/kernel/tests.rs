@@ -167,8 +167,14 @@ fn scalar_loops_compile_and_others_do_not() {
         "for k = 1:3\n  if k > 1\n    A(k) = -s;\n  end\nend"
     ));
     assert!(compiles(setup, "for k = 1:3\n  fresh = k;\nend"));
-    // A call, an array used as a scalar, a complex scalar, `end`, a loop over a vector.
-    assert!(!compiles(setup, "for k = 1:3\n  s = s + sqrt(k);\nend"));
+    // A call of a math builtin compiles; other calls, an array used as a scalar, a complex
+    // scalar, `end`, a loop over a vector do not.
+    assert!(compiles(
+        setup,
+        "for k = 1:3\n  s = s + sqrt(k) * exp(-k);\nend"
+    ));
+    assert!(!compiles(setup, "for k = 1:3\n  s = s + sum(k);\nend"));
+    assert!(!compiles(setup, "for k = 1:3\n  s = s + sqrt(k, 2);\nend"));
     assert!(!compiles(setup, "for k = 1:3\n  v = v + 1;\nend"));
     assert!(!compiles(setup, "for k = 1:3\n  z = z * 2;\nend"));
     assert!(!compiles(setup, "for k = 1:3\n  s = v(end);\nend"));
@@ -226,4 +232,22 @@ fn a_loop_variable_that_held_something_else_compiles_when_set_first() {
     // Read before the loop sets it: the complex value, which the general path handles.
     assert!(!compiles(setup, "for k = 1:3\n  s = s + i;\nend"));
     same_as_general("s = 0;\nfor k = 1:3\n  s = s + j;\nend\nprint(s)\n");
+}
+
+#[test]
+fn math_builtins_in_loops_match_the_general_path() {
+    same_as_general(
+        "s = 0;\nfor k = -3:0.5:3\n  s = s + sqrt(k) + log(k) + exp(-k * k) * sin(k) + tanh(k) + round(k) + sign(k);\nend\nprint(s)\n",
+    );
+    same_as_general(
+        "n = 0;\nfor k = -2:2\n  if log(k) > -1 || isnan(sqrt(k))\n    n = n + 1;\n  end\nend\nprint(n)\n",
+    );
+    // A user function or a variable of the name is what the name means.
+    same_as_general(
+        "function y = exp(x)\n  y = 2 * x;\nend\ns = 0;\nfor k = 1:3\n  s = s + exp(k);\nend\nprint(s)\n",
+    );
+    same_as_general("sqrt = [5 6 7]; s = 0;\nfor k = 1:3\n  s = s + sqrt(k);\nend\nprint(s)\n");
+    same_as_general(
+        "function y = soft(x)\n  y = log(1 + exp(x));\nend\ns = 0;\nfor k = 1:4\n  s = s + soft(k / 2);\nend\nprint(s)\n",
+    );
 }

@@ -48,6 +48,12 @@ impl<'a> Lowering<'a, '_> {
                 self.emit(Op::Neg { dst, a });
                 return dst;
             }
+            KExpr::Math(f, a) => {
+                let a = self.expr(a, None, fallback);
+                let dst = dst.unwrap_or_else(|| self.register());
+                self.emit(Op::Math { f: *f, dst, a });
+                return dst;
+            }
             KExpr::Bin(op, a, b) => {
                 let a = self.expr(a, None, fallback);
                 let b = self.expr(b, None, fallback);
