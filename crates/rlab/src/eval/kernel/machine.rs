@@ -118,45 +118,39 @@ fn execute(
                 array,
                 k,
                 fallback,
-            } => match state.read(interp, regs, array, (k, None)) {
-                Some(x) => {
-                    regs[dst as usize] = x;
-                    pc + 1
-                }
-                None => state.fallback(code, regs, interp, fallback)?,
-            },
+            } => {
+                let read = state.read(interp, regs, array, (k, None));
+                state.store_or_fall_back(code, regs, interp, (read, dst), (pc, fallback))?
+            }
             Op::Read2 {
                 dst,
                 array,
                 i,
                 j,
                 fallback,
-            } => match state.read(interp, regs, array, (i, Some(j))) {
-                Some(x) => {
-                    regs[dst as usize] = x;
-                    pc + 1
-                }
-                None => state.fallback(code, regs, interp, fallback)?,
-            },
+            } => {
+                let read = state.read(interp, regs, array, (i, Some(j)));
+                state.store_or_fall_back(code, regs, interp, (read, dst), (pc, fallback))?
+            }
             Op::Write1 {
                 array,
                 k,
                 value,
                 fallback,
-            } => match state.write(interp, regs, array, (k, None), value) {
-                true => pc + 1,
-                false => state.fallback(code, regs, interp, fallback)?,
-            },
+            } => {
+                let done = state.write(interp, regs, array, (k, None), value);
+                state.next_or_fall_back(code, regs, interp, done, (pc, fallback))?
+            }
             Op::Write2 {
                 array,
                 i,
                 j,
                 value,
                 fallback,
-            } => match state.write(interp, regs, array, (i, Some(j)), value) {
-                true => pc + 1,
-                false => state.fallback(code, regs, interp, fallback)?,
-            },
+            } => {
+                let done = state.write(interp, regs, array, (i, Some(j)), value);
+                state.next_or_fall_back(code, regs, interp, done, (pc, fallback))?
+            }
             Op::Jump(to) => to as usize,
             Op::Branch { op, a, b, when, to } => {
                 match ops::holds(op, regs[a as usize], regs[b as usize]) == when {
@@ -278,6 +272,36 @@ impl<'a> State<'a> {
             *slot = Some(Held { data, vector });
         }
         slot.as_mut()
+    }
+
+    /// `value` into register `dst` and on, or, when there is none, on from the fallback.
+    #[inline(always)]
+    fn store_or_fall_back(
+        &mut self,
+        code: &Code,
+        regs: &mut [f64],
+        interp: &mut Interp,
+        (value, dst): (Option<f64>, u32),
+        at: (usize, u32),
+    ) -> LangResult<usize> {
+        let done = value.map(|x| regs[dst as usize] = x).is_some();
+        self.next_or_fall_back(code, regs, interp, done, at)
+    }
+
+    /// On to the next operation when `done`, else on from the fallback.
+    #[inline(always)]
+    fn next_or_fall_back(
+        &mut self,
+        code: &Code,
+        regs: &mut [f64],
+        interp: &mut Interp,
+        done: bool,
+        (pc, fallback): (usize, u32),
+    ) -> LangResult<usize> {
+        match done {
+            true => Ok(pc + 1),
+            false => self.fallback(code, regs, interp, fallback),
+        }
     }
 
     /// Make loop `slot`'s elements from `bounds` (kept from its last start when they are
