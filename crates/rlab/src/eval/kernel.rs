@@ -30,11 +30,10 @@ mod machine;
 mod tests;
 
 use super::Interp;
-use crate::ast::{BinOp, Expr, FunctionDef, Stmt};
+use crate::ast::{BinOp, Expr, Stmt};
 use crate::error::LangResult;
 use crate::names::Var;
 use crate::ops::Arith;
-use std::sync::Arc;
 
 /// A compiled expression over the registers.
 enum KExpr<'a> {
@@ -139,8 +138,7 @@ impl Interp {
     /// Run the `for` statement `stmt` compiled, when it qualifies and its variables hold
     /// what the compiled form needs; `None` (nothing done) otherwise.
     pub(super) fn try_kernel(&mut self, stmt: &Stmt) -> Option<LangResult<()>> {
-        // The functions the loop may inline, held for as long as its code lives.
-        let defs: Vec<Arc<FunctionDef>> = self.functions.values().cloned().collect();
+        let defs = compile::Defs::new();
         let (root, loaded) = compile::compile(self, stmt, &defs)?;
         let code = lower::lower(&root, &loaded)?;
         let mut machine = machine::Machine::new(code, loaded);

@@ -220,6 +220,7 @@ impl Interp {
         self.check_time_now()
     }
 
+    /// [`Interp::check_time`]'s every 64th call: the cancel flag and the clock.
     #[cold]
     fn check_time_now(&mut self) -> LangResult<()> {
         if let Some(flag) = &self.config.cancel

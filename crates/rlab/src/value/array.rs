@@ -93,6 +93,14 @@ impl NumArray {
         matches!(self, NumArray::Real(_))
     }
 
+    /// The real elements, when the array is real.
+    pub fn as_real(&self) -> Option<&Array2<f64>> {
+        match self {
+            NumArray::Real(a) => Some(a),
+            NumArray::Complex(_) => None,
+        }
+    }
+
     /// Element (r, c), 0-based. Panics out of range: callers check bounds first.
     pub fn get(&self, r: usize, c: usize) -> C64 {
         match self {

@@ -13,6 +13,28 @@ pub(super) struct Bin {
     pub b: u32,
 }
 
+/// The registers of an element's index: `(first)` (column-major) or `(first, second)`.
+/// (`second` is [`Cell::ONE`] for one index rather than an `Option`, which would make every
+/// operation longer, and the machine's loop slower.)
+#[derive(Clone, Copy)]
+pub(super) struct Cell {
+    pub first: u32,
+    second: u32,
+}
+
+impl Cell {
+    const ONE: u32 = u32::MAX;
+
+    pub(super) fn new(first: u32, second: Option<u32>) -> Cell {
+        let second = second.unwrap_or(Cell::ONE);
+        Cell { first, second }
+    }
+
+    pub(super) fn second(self) -> Option<u32> {
+        (self.second != Cell::ONE).then_some(self.second)
+    }
+}
+
 /// One operation. Jump targets and fallbacks are indices into [`Code`]'s lists.
 #[derive(Clone, Copy)]
 pub(super) enum Op {
@@ -42,29 +64,17 @@ pub(super) enum Op {
     },
     /// Variable `reg` has just been assigned (it may not have been set before).
     Mark(u32),
-    Read1 {
+    /// Element `cell` of array number `array` into `dst`.
+    Read {
         dst: u32,
         array: u32,
-        k: u32,
+        cell: Cell,
         fallback: u32,
     },
-    Read2 {
-        dst: u32,
+    /// Register `value` into element `cell` of array number `array`.
+    Write {
         array: u32,
-        i: u32,
-        j: u32,
-        fallback: u32,
-    },
-    Write1 {
-        array: u32,
-        k: u32,
-        value: u32,
-        fallback: u32,
-    },
-    Write2 {
-        array: u32,
-        i: u32,
-        j: u32,
+        cell: Cell,
         value: u32,
         fallback: u32,
     },

@@ -22,30 +22,34 @@ use crate::builtins;
 use crate::eval::{Interp, Mode};
 use crate::ops::Arith;
 use crate::value::{NumArray, Value};
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 /// Deeper loop nests and expressions run the general way (which guards the stack).
 const MAX_LOOPS: u32 = 8;
 const MAX_EXPR: u32 = 32;
 
-/// The compiled form of `stmt` (a `for` loop) and its variables loaded, or `None`. `defs`
-/// holds the user functions the loop may call.
+/// The user functions, taken from the interpreter when a loop first calls one, and held
+/// for as long as the loop's code (which inlines their bodies) lives.
+pub(super) type Defs = OnceCell<Vec<Arc<FunctionDef>>>;
+
+/// The compiled form of `stmt` (a `for` loop) and its variables loaded, or `None`.
 pub(super) fn compile<'a>(
     interp: &Interp,
     stmt: &'a Stmt,
-    defs: &'a [Arc<FunctionDef>],
+    defs: &'a Defs,
 ) -> Option<(KStmt<'a>, Loaded<'a>)> {
     let quiet = interp.in_function() || interp.config.mode != Mode::Script;
     let mut names = Names::new(interp, defs, quiet, None);
     let root = names.stmt(stmt, 0)?;
-    let loaded = names.load(interp)?;
+    let loaded = names.load()?;
     Some((root, loaded))
 }
 
 /// The names a loop uses, as registers (scalars) or arrays.
 pub(super) struct Names<'i, 'a> {
     pub(super) interp: &'i Interp,
-    pub(super) defs: &'a [Arc<FunctionDef>],
+    pub(super) defs: &'a Defs,
     quiet: bool,
     /// In an inlined function's body: its locals by name, parameters first. They take the
     /// place of the variables; such a body has no arrays.
@@ -61,7 +65,7 @@ pub(super) struct Names<'i, 'a> {
 impl<'i, 'a> Names<'i, 'a> {
     pub(super) fn new(
         interp: &'i Interp,
-        defs: &'a [Arc<FunctionDef>],
+        defs: &'a Defs,
         quiet: bool,
         locals: Option<Vec<&'a str>>,
     ) -> Self {
@@ -79,25 +83,13 @@ impl<'i, 'a> Names<'i, 'a> {
 
     fn scalar(&mut self, var: &'a Var, read: bool) -> Option<usize> {
         if let Some(locals) = &mut self.locals {
-            return Some(match locals.iter().position(|l| *l == &*var.name) {
-                Some(k) => k,
-                None => {
-                    locals.push(&var.name);
-                    locals.len() - 1
-                }
-            });
+            return Some(position_or_push(locals, &var.name, |l| *l == &*var.name));
         }
         if self.arrays.iter().any(|a| a.name == var.name) {
             return None;
         }
-        let k = match self.scalars.iter().position(|s| s.name == var.name) {
-            Some(k) => k,
-            None => {
-                self.scalars.push(var);
-                self.read.push(false);
-                self.scalars.len() - 1
-            }
-        };
+        let k = position_or_push(&mut self.scalars, var, |s| s.name == var.name);
+        self.read.resize(self.scalars.len(), false);
         self.read[k] |= read;
         Some(k)
     }
@@ -106,13 +98,17 @@ impl<'i, 'a> Names<'i, 'a> {
         if self.locals.is_some() || self.scalars.iter().any(|s| s.name == var.name) {
             return None;
         }
-        Some(match self.arrays.iter().position(|a| a.name == var.name) {
-            Some(k) => k,
-            None => {
-                self.arrays.push(var);
-                self.arrays.len() - 1
-            }
-        })
+        Some(position_or_push(&mut self.arrays, var, |a| {
+            a.name == var.name
+        }))
+    }
+
+    /// Whether a variable (or, in an inlined body, a local) takes the name `name`.
+    pub(super) fn shadowed(&self, name: &Var) -> bool {
+        match &self.locals {
+            Some(locals) => locals.contains(&&*name.name),
+            None => self.interp.vars.lookup(name).is_some(),
+        }
     }
 
     pub(super) fn stmt(&mut self, stmt: &'a Stmt, loops: u32) -> Option<KStmt<'a>> {
@@ -203,12 +199,8 @@ impl<'i, 'a> Names<'i, 'a> {
     /// variable, local or user function of that name, and the profiler not timing it.
     fn math(&self, name: &'a Var, args: &'a [Expr]) -> Option<fn(f64) -> f64> {
         let interp = self.interp;
-        let shadowed = match &self.locals {
-            Some(locals) => locals.contains(&&*name.name),
-            None => interp.vars.lookup(name).is_some(),
-        };
         if args.len() != 1
-            || shadowed
+            || self.shadowed(name)
             || interp.functions.contains_key(&*name.name)
             || interp.session.profile.tracks(&name.name)
         {
@@ -277,7 +269,8 @@ impl<'i, 'a> Names<'i, 'a> {
 
     /// The variables as they are now; `None` when one holds something the compiled form
     /// cannot (then the loop runs the general way).
-    fn load(self, interp: &Interp) -> Option<Loaded<'a>> {
+    fn load(self) -> Option<Loaded<'a>> {
+        let interp = self.interp;
         for array in &self.arrays {
             match interp.vars.lookup(array)? {
                 Value::Vector(a) | Value::Matrix(a) if matches!(**a, NumArray::Real(_)) => {}
@@ -303,6 +296,14 @@ impl<'i, 'a> Names<'i, 'a> {
             arrays: self.arrays,
         })
     }
+}
+
+/// The position of the item in `list` that is `same`, pushing `item` when there is none.
+fn position_or_push<T>(list: &mut Vec<T>, item: T, same: impl Fn(&T) -> bool) -> usize {
+    list.iter().position(same).unwrap_or_else(|| {
+        list.push(item);
+        list.len() - 1
+    })
 }
 
 fn callable(interp: &Interp, var: &Var) -> bool {

@@ -33,12 +33,7 @@ impl<'i, 'a> Names<'i, 'a> {
         depth: u32,
     ) -> Option<KExpr<'a>> {
         let interp = self.interp;
-        let is_local = self
-            .locals
-            .as_ref()
-            .is_some_and(|l| l.contains(&&*name.name));
-        if is_local
-            || (self.locals.is_none() && interp.vars.lookup(name).is_some())
+        if self.shadowed(name)
             || matches!(&*name.name, "grad" | "value_and_grad" | "profile")
             || interp.session.cache.is_active()
             || self.calls >= MAX_CALLS
@@ -47,7 +42,8 @@ impl<'i, 'a> Names<'i, 'a> {
             return None;
         }
         let def = interp.functions.get(&*name.name)?;
-        let def = self.defs.iter().find(|d| Arc::ptr_eq(d, def))?;
+        let defs = (self.defs).get_or_init(|| interp.functions.values().cloned().collect());
+        let def = defs.iter().find(|d| Arc::ptr_eq(d, def))?;
         if def.params.len() != args.len() {
             return None;
         }

@@ -96,7 +96,7 @@ impl<'a> Lowering<'a, '_> {
         (self.code.fallbacks.len() - 1) as u32
     }
 
-    /// Point the jump at `at` (or the fallback's resume point) to `to`.
+    /// Point the jump at `at` to `to`.
     fn patch(&mut self, at: usize, to: u32) {
         match &mut self.code.ops[at] {
             Op::Jump(target)
@@ -206,14 +206,7 @@ impl<'a> Lowering<'a, '_> {
     fn set(&mut self, k: usize, op: Option<Arith>, value: &Rooted<'a>, stmt: &'a Stmt) {
         let x = self.reg(k);
         let Some(op) = op else {
-            let fallback = self.fallback(Fallback::Value {
-                node: value.node,
-                dst: x,
-                resume: LATER,
-                span: stmt.span,
-            });
-            self.expr(&value.expr, Some(x), fallback);
-            self.resume_here(fallback);
+            self.rooted_into(value, x, stmt.span);
             if !self.is_known(k) {
                 self.emit(Op::Mark(x));
                 self.now_known(k);
@@ -221,8 +214,7 @@ impl<'a> Lowering<'a, '_> {
             self.wrote(k);
             return;
         };
-        let dst = self.register();
-        let e = self.rooted_into(value, dst, stmt.span);
+        let e = self.rooted(value, stmt.span);
         if !self.is_known(k) {
             let fallback = self.fallback(Fallback::Statement {
                 stmt,
@@ -244,30 +236,14 @@ impl<'a> Lowering<'a, '_> {
         });
         let known = self.known.clone();
         let value = self.expr(value, None, fallback);
+        let cell = self.cell(index, fallback);
         let array = array as u32;
-        let op = match index {
-            Index::One(k) => {
-                let k = self.expr(k, None, fallback);
-                Op::Write1 {
-                    array,
-                    k,
-                    value,
-                    fallback,
-                }
-            }
-            Index::Two(i, j) => {
-                let i = self.expr(i, None, fallback);
-                let j = self.expr(j, None, fallback);
-                Op::Write2 {
-                    array,
-                    i,
-                    j,
-                    value,
-                    fallback,
-                }
-            }
-        };
-        self.emit(op);
+        self.emit(Op::Write {
+            array,
+            cell,
+            value,
+            fallback,
+        });
         self.resume_here(fallback);
         // The general path may have run the statement instead: guards passed above prove
         // nothing on that path.

@@ -5,7 +5,7 @@
 //! do goes to its [`Fallback`], after the registers and held arrays are put back.
 
 use super::Loaded;
-use super::code::{Bin, Code, Fallback, Op};
+use super::code::{Bin, Cell, Code, Fallback, Op};
 use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
 use crate::eval::scalar::cell_at;
@@ -113,44 +113,27 @@ fn execute(
                 state.mark(reg);
                 pc + 1
             }
-            Op::Read1 {
+            Op::Read {
                 dst,
                 array,
-                k,
+                cell,
                 fallback,
-            } => {
-                let read = state.read(interp, regs, array, (k, None));
-                state.store_or_fall_back(code, regs, interp, (read, dst), (pc, fallback))?
-            }
-            Op::Read2 {
-                dst,
+            } => match state.read(interp, regs, array, cell) {
+                Some(x) => {
+                    regs[dst as usize] = x;
+                    pc + 1
+                }
+                None => state.fallback(code, regs, interp, fallback)?,
+            },
+            Op::Write {
                 array,
-                i,
-                j,
-                fallback,
-            } => {
-                let read = state.read(interp, regs, array, (i, Some(j)));
-                state.store_or_fall_back(code, regs, interp, (read, dst), (pc, fallback))?
-            }
-            Op::Write1 {
-                array,
-                k,
+                cell,
                 value,
                 fallback,
-            } => {
-                let done = state.write(interp, regs, array, (k, None), value);
-                state.next_or_fall_back(code, regs, interp, done, (pc, fallback))?
-            }
-            Op::Write2 {
-                array,
-                i,
-                j,
-                value,
-                fallback,
-            } => {
-                let done = state.write(interp, regs, array, (i, Some(j)), value);
-                state.next_or_fall_back(code, regs, interp, done, (pc, fallback))?
-            }
+            } => match state.write(interp, regs, array, cell, value) {
+                true => pc + 1,
+                false => state.fallback(code, regs, interp, fallback)?,
+            },
             Op::Jump(to) => to as usize,
             Op::Branch { op, a, b, when, to } => {
                 match ops::holds(op, regs[a as usize], regs[b as usize]) == when {
@@ -167,13 +150,17 @@ fn execute(
                 exit,
             } => {
                 let bounds = [start, step, stop].map(|r| regs[r as usize]);
-                match state.start_loop(code, slot, bounds)? {
-                    true => state.next_item(code, regs, interp, pc, slot, var, pc as u32 + 1)?,
+                let any = state.start_loop(code, slot, bounds)?;
+                match any && state.next_item(code, regs, interp, slot, var)? {
+                    true => pc + 1,
                     false => exit as usize,
                 }
             }
             Op::ForNext { slot, var, body } => {
-                state.next_item(code, regs, interp, pc, slot, var, body)?
+                match state.next_item(code, regs, interp, slot, var)? {
+                    true => body as usize,
+                    false => pc + 1,
+                }
             }
             Op::Done => return Ok(()),
         };
@@ -197,33 +184,21 @@ impl<'a> State<'a> {
     }
 
     /// The element at registers `cell` of array `array`, when in bounds of a real Vector
-    /// or Matrix (the scalar fast path's rules).
-    fn read(
-        &self,
-        interp: &Interp,
-        regs: &[f64],
-        array: u32,
-        cell: (u32, Option<u32>),
-    ) -> Option<f64> {
-        let cell = cell_of(regs, cell);
-        if let Some(held) = &self.held[array as usize] {
-            if held.vector && cell.1.is_some() {
-                return None;
-            }
-            let target = cell_at(held.data.dim(), cell.0, cell.1)?;
-            return Some(held.data[target]);
-        }
-        let ((Value::Vector(a), None) | (Value::Matrix(a), _)) = (
-            interp.vars.lookup(self.vars.arrays[array as usize])?,
-            cell.1,
-        ) else {
-            return None;
+    /// or Matrix (the scalar fast path's rules: a Vector takes one index).
+    fn read(&self, interp: &Interp, regs: &[f64], array: u32, cell: Cell) -> Option<f64> {
+        let (first, second) = cell_of(regs, cell);
+        let (data, vector) = match &self.held[array as usize] {
+            Some(held) => (&held.data, held.vector),
+            None => match interp.vars.lookup(self.vars.arrays[array as usize])? {
+                Value::Vector(a) => (a.as_real()?, true),
+                Value::Matrix(a) => (a.as_real()?, false),
+                _ => return None,
+            },
         };
-        let target = cell_at(a.shape(), cell.0, cell.1)?;
-        match &**a {
-            NumArray::Real(m) => Some(m[target]),
-            NumArray::Complex(_) => None,
+        if vector && second.is_some() {
+            return None;
         }
+        Some(data[cell_at(data.dim(), first, second)?])
     }
 
     /// Register `value` into the element at registers `cell` of array `array`, when the
@@ -233,20 +208,18 @@ impl<'a> State<'a> {
         interp: &mut Interp,
         regs: &[f64],
         array: u32,
-        cell: (u32, Option<u32>),
+        cell: Cell,
         value: u32,
     ) -> bool {
-        let cell = cell_of(regs, cell);
+        let (first, second) = cell_of(regs, cell);
         let Some(held) = self.hold(interp, array) else {
             return false;
         };
-        match cell_at(held.data.dim(), cell.0, cell.1) {
-            Some(target) => {
-                held.data[target] = regs[value as usize];
-                true
-            }
-            None => false,
-        }
+        let Some(target) = cell_at(held.data.dim(), first, second) else {
+            return false;
+        };
+        held.data[target] = regs[value as usize];
+        true
     }
 
     /// Array `array`, taken out of the workspace when it is not held yet (copied only when
@@ -255,53 +228,20 @@ impl<'a> State<'a> {
         let slot = &mut self.held[array as usize];
         if slot.is_none() {
             let value = interp.vars.lookup_mut(self.vars.arrays[array as usize])?;
-            let (Value::Vector(a) | Value::Matrix(a)) = value else {
-                return None;
-            };
-            if !matches!(**a, NumArray::Real(_)) {
-                return None;
-            }
-            let vector = matches!(value, Value::Vector(_));
-            let (Value::Vector(a) | Value::Matrix(a)) = std::mem::replace(value, Value::None)
-            else {
-                unreachable!("matched above")
+            let (a, vector) = match std::mem::replace(value, Value::None) {
+                Value::Vector(a) if a.is_real() => (a, true),
+                Value::Matrix(a) if a.is_real() => (a, false),
+                other => {
+                    *value = other;
+                    return None;
+                }
             };
             let NumArray::Real(data) = Arc::unwrap_or_clone(a) else {
-                unreachable!("matched above")
+                unreachable!("a real array, checked above")
             };
             *slot = Some(Held { data, vector });
         }
         slot.as_mut()
-    }
-
-    /// `value` into register `dst` and on, or, when there is none, on from the fallback.
-    #[inline(always)]
-    fn store_or_fall_back(
-        &mut self,
-        code: &Code,
-        regs: &mut [f64],
-        interp: &mut Interp,
-        (value, dst): (Option<f64>, u32),
-        at: (usize, u32),
-    ) -> LangResult<usize> {
-        let done = value.map(|x| regs[dst as usize] = x).is_some();
-        self.next_or_fall_back(code, regs, interp, done, at)
-    }
-
-    /// On to the next operation when `done`, else on from the fallback.
-    #[inline(always)]
-    fn next_or_fall_back(
-        &mut self,
-        code: &Code,
-        regs: &mut [f64],
-        interp: &mut Interp,
-        done: bool,
-        (pc, fallback): (usize, u32),
-    ) -> LangResult<usize> {
-        match done {
-            true => Ok(pc + 1),
-            false => self.fallback(code, regs, interp, fallback),
-        }
     }
 
     /// Make loop `slot`'s elements from `bounds` (kept from its last start when they are
@@ -325,30 +265,27 @@ impl<'a> State<'a> {
         Ok(!state.items.is_empty())
     }
 
-    /// The next element of loop `slot` into `var`, then on to `body`; on past the loop's
-    /// end (`pc + 1`) when there is none.
-    #[allow(clippy::too_many_arguments)]
+    /// The next element of loop `slot` into `var`, after the time limit's check; whether
+    /// there was one.
     #[inline(always)]
     fn next_item(
         &mut self,
         code: &Code,
         regs: &mut [f64],
         interp: &mut Interp,
-        pc: usize,
         slot: u32,
         var: u32,
-        body: u32,
-    ) -> LangResult<usize> {
+    ) -> LangResult<bool> {
         let state = &mut self.loops[slot as usize];
         let Some(&item) = state.items.get(state.next) else {
-            return Ok(pc + 1);
+            return Ok(false);
         };
         state.next += 1;
         regs[var as usize] = item;
         self.mark(var);
         let stmt = code.loops[slot as usize].stmt;
         interp.check_time().map_err(|e| e.at(stmt.span))?;
-        Ok(body as usize)
+        Ok(true)
     }
 
     /// Go on the general way from an operation that could not: write the registers back,
@@ -411,6 +348,9 @@ impl<'a> State<'a> {
     }
 }
 
-fn cell_of(regs: &[f64], (i, j): (u32, Option<u32>)) -> (f64, Option<f64>) {
-    (regs[i as usize], j.map(|j| regs[j as usize]))
+fn cell_of(regs: &[f64], cell: Cell) -> (f64, Option<f64>) {
+    (
+        regs[cell.first as usize],
+        cell.second().map(|j| regs[j as usize]),
+    )
 }

@@ -150,7 +150,7 @@ fn compiles(setup: &str, code: &str) -> bool {
     let out = s.run_block("setup.rlab", 1, setup);
     assert!(out.error.is_none(), "{setup}");
     let program = crate::parser::parse_program(code, 0).expect("parses");
-    let defs: Vec<_> = s.interp.functions.values().cloned().collect();
+    let defs = super::compile::Defs::new();
     let compiled = super::compile::compile(&s.interp, &program.stmts[0], &defs);
     compiled.is_some_and(|(root, loaded)| super::lower::lower(&root, &loaded).is_some())
 }

@@ -4,7 +4,7 @@
 
 use super::{LATER, Lowering};
 use crate::ast::Span;
-use crate::eval::kernel::code::{Bin, Fallback, Op, arith};
+use crate::eval::kernel::code::{Bin, Cell, Fallback, Op, arith};
 use crate::eval::kernel::{Index, Inlined, KExpr, Rooted};
 
 impl<'a> Lowering<'a, '_> {
@@ -20,6 +20,7 @@ impl<'a> Lowering<'a, '_> {
         }
     }
 
+    /// The value of `r` into `dst`, which the fallback fills when the code cannot.
     pub(super) fn rooted_into(&mut self, r: &Rooted<'a>, dst: u32, span: Span) -> u32 {
         let fallback = self.fallback(Fallback::Value {
             node: r.node,
@@ -74,35 +75,26 @@ impl<'a> Lowering<'a, '_> {
     }
 
     fn read(&mut self, array: usize, index: &Index<'a>, dst: Option<u32>, fallback: u32) -> u32 {
+        let cell = self.cell(index, fallback);
+        let dst = dst.unwrap_or_else(|| self.register());
         let array = array as u32;
-        let op = match index {
-            Index::One(k) => {
-                let k = self.expr(k, None, fallback);
-                let dst = dst.unwrap_or_else(|| self.register());
-                Op::Read1 {
-                    dst,
-                    array,
-                    k,
-                    fallback,
-                }
-            }
+        self.emit(Op::Read {
+            dst,
+            array,
+            cell,
+            fallback,
+        });
+        dst
+    }
+
+    /// The registers of `index`.
+    pub(super) fn cell(&mut self, index: &Index<'a>, fallback: u32) -> Cell {
+        match index {
+            Index::One(k) => Cell::new(self.expr(k, None, fallback), None),
             Index::Two(i, j) => {
-                let i = self.expr(i, None, fallback);
-                let j = self.expr(j, None, fallback);
-                let dst = dst.unwrap_or_else(|| self.register());
-                Op::Read2 {
-                    dst,
-                    array,
-                    i,
-                    j,
-                    fallback,
-                }
+                let first = self.expr(i, None, fallback);
+                Cell::new(first, Some(self.expr(j, None, fallback)))
             }
-        };
-        self.emit(op);
-        match op {
-            Op::Read1 { dst, .. } | Op::Read2 { dst, .. } => dst,
-            _ => unreachable!(),
         }
     }
 
