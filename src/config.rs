@@ -5,11 +5,13 @@
 //! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
 
 mod edition;
+mod exercises;
 mod links;
 mod live;
 mod output;
 
 pub use edition::Edition;
+pub use exercises::ExerciseSettings;
 pub use links::LinkSettings;
 pub use output::{Format, Outputs, Paper, file_name_of};
 
@@ -33,6 +35,8 @@ pub struct Config {
     pub edition: Edition,
     /// The HTML pages run their rlab blocks on request (`[live] enabled`).
     pub live: bool,
+    /// How exercises behave (`[exercises]`).
+    pub exercises: ExerciseSettings,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -42,6 +46,9 @@ pub struct BookMeta {
     pub authors: Vec<String>,
     pub description: String,
     pub language: String,
+    /// Where the HTML book is published (`https://…`), without a trailing slash: the other
+    /// formats link there to check exercises.
+    pub url: Option<String>,
 }
 
 impl Default for BookMeta {
@@ -51,25 +58,14 @@ impl Default for BookMeta {
             authors: Vec::new(),
             description: String::new(),
             language: "en".into(),
+            url: None,
         }
     }
 }
 
-/// Numeric tolerance: `|a - b| <= atol + rtol·|b|` with `b` the expected value.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tolerance {
-    pub rtol: f64,
-    pub atol: f64,
-}
-
-impl Default for Tolerance {
-    fn default() -> Self {
-        Tolerance {
-            rtol: 1e-9,
-            atol: 1e-12,
-        }
-    }
-}
+/// Numeric tolerance: `|a - b| <= atol + rtol·|b|` with `b` the expected value (one type for
+/// the record and the page's exercise checks).
+pub use rlab_page::check::Tolerance;
 
 /// Where things live, relative to the book root in the file, absolute once loaded.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -146,6 +142,7 @@ struct RawConfig {
     links: links::RawLinks,
     edition: edition::RawEdition,
     live: live::RawLive,
+    exercises: exercises::RawExercises,
 }
 
 #[derive(Debug, Deserialize)]
@@ -192,7 +189,9 @@ impl Config {
 
     /// Parse the text of a `book.toml` whose location is shown as `name` in messages.
     pub fn parse(root: &Path, text: &str, name: &str) -> Result<Config> {
-        let raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
+        let mut raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
+        raw.book.url = check_url(raw.book.url.take()).map_err(|m| config_error(name, m))?;
+        let exercises = raw.exercises.resolve().map_err(|m| config_error(name, m))?;
         let tolerance = check_tolerance(&raw.tolerance).map_err(|m| config_error(name, m))?;
         let mut exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
         exec.allow_read = raw.exec.allow_read.iter().map(|p| root.join(p)).collect();
@@ -217,6 +216,7 @@ impl Config {
             links,
             edition: raw.edition.default,
             live: raw.live.enabled,
+            exercises,
         })
     }
 
@@ -241,6 +241,19 @@ fn html_dir(raw: &RawConfig, text: &str) -> std::result::Result<PathBuf, String>
         ),
         Some(dir) => Ok(dir.to_path_buf()),
         None => Ok(raw.paths.output.clone()),
+    }
+}
+
+/// `[book] url`: a web address, kept without its trailing slashes.
+fn check_url(url: Option<String>) -> std::result::Result<Option<String>, String> {
+    match url {
+        Some(u) if u.starts_with("https://") || u.starts_with("http://") => {
+            Ok(Some(u.trim_end_matches('/').to_string()))
+        }
+        Some(u) => Err(format!(
+            "[book] url must start with https:// or http://, got '{u}'"
+        )),
+        None => Ok(None),
     }
 }
 

@@ -26,6 +26,9 @@ pub struct BlockAttrs {
     /// `live=false`: the page offers no Run or Edit for it (it still runs in the page's
     /// session, as at build time).
     pub not_live: bool,
+    /// `check="A, total"`: an exercise's starter block (docs/exercises.md), parsed but not
+    /// run at build time (so `no_run` is set too); the variables the page compares.
+    pub check: Vec<String>,
 }
 
 /// Directives from HTML comments before the fence.
@@ -59,6 +62,14 @@ pub fn parse_info(info: &str) -> Result<Option<(String, BlockAttrs)>, String> {
     }
     if attrs.no_run && attrs.should_error {
         return Err("a block cannot be both 'no_run' and 'should_error'".into());
+    }
+    if !attrs.check.is_empty() {
+        if attrs.should_error || attrs.hide_output || attrs.name.is_some() {
+            return Err(
+                "a check block is not run: it takes no should_error, hide_output or name=".into(),
+            );
+        }
+        attrs.no_run = true;
     }
     Ok(Some((lang.to_string(), attrs)))
 }
@@ -114,6 +125,7 @@ fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
             ));
         }
         Some(("caption", v)) => attrs.caption = Some(v.to_string()),
+        Some(("check", v)) => attrs.check = checked_names(v)?,
         Some(("live", "false")) => attrs.not_live = true,
         Some(("live", "true")) => attrs.not_live = false,
         Some(("live", v)) => return Err(format!("live must be true or false, got '{v}'")),
@@ -136,8 +148,29 @@ fn apply_attr(attrs: &mut BlockAttrs, word: &str) -> Result<(), String> {
 
 fn unknown_attr(word: &str) -> String {
     format!(
-        "unknown block attribute '{word}' (known: no_run, should_error, no_check, hide_output, name=, rtol=, atol=, label=, caption=, live=)"
+        "unknown block attribute '{word}' (known: no_run, should_error, no_check, hide_output, name=, rtol=, atol=, label=, caption=, live=, check=)"
     )
+}
+
+/// The variable names of `check="A, total"`: one or more, separated by commas or spaces.
+fn checked_names(list: &str) -> Result<Vec<String>, String> {
+    let names: Vec<String> = (list.split(|c: char| c == ',' || c.is_whitespace()))
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect();
+    let valid = |n: &str| {
+        n.starts_with(|c: char| c.is_ascii_alphabetic())
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    if let Some(bad) = names.iter().find(|n| !valid(n)) {
+        return Err(format!(
+            "check names variables; '{bad}' is not a variable name"
+        ));
+    }
+    if names.is_empty() {
+        return Err("check needs the variables to compare: check=\"A, total\"".into());
+    }
+    Ok(names)
 }
 
 fn valid_name(v: &str) -> bool {
@@ -241,6 +274,23 @@ mod tests {
         assert!(a.not_live);
         let err = parse_info("rlab,live=no").unwrap_err();
         assert!(err.contains("live must be true or false"), "{err}");
+    }
+
+    #[test]
+    fn check_blocks_name_variables_and_are_not_run() {
+        let (_, a) = parse_info("rlab,check=\"A, total\",rtol=1e-6")
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.check, ["A", "total"]);
+        assert!(a.no_run);
+        assert_eq!(a.rtol, Some(1e-6));
+        let (_, one) = parse_info("rlab check=A").unwrap().unwrap();
+        assert_eq!(one.check, ["A"]);
+        let bad = parse_info("rlab,check=\"A, 2x\"").unwrap_err();
+        assert_eq!(bad, "check names variables; '2x' is not a variable name");
+        assert!(parse_info("rlab,check=\"\"").unwrap_err().contains("needs"));
+        let run = parse_info("rlab,check=A,should_error").unwrap_err();
+        assert!(run.contains("is not run"), "{run}");
     }
 
     #[test]

@@ -66,6 +66,8 @@ pub struct Lesson {
     pub origins: Origins,
     /// Its controls (```` ```rustlab-widget ```` fences), in document order.
     pub widgets: Vec<Widget>,
+    /// Its exercises, in order (docs/exercises.md).
+    pub exercises: Vec<super::exercise::Exercise>,
 }
 
 /// Markdown extensions rlbook renders (math is handled separately).
@@ -103,7 +105,13 @@ impl Lesson {
         directed.sort_unstable();
         check_stray_directives(&source, body_start, &code_ranges, &directed, &display)?;
         let embeds = embed::scan(&source, body_start, &code_ranges, &scripts, &display)?;
-        let inlines = inline::scan(&source, body_start, &code_ranges).map_err(|(at, msg)| {
+        let exercises = super::exercise::scan(&source, body_start, &blocks, &display)?;
+        // An answer box's `${…}` is evaluated by its exercise's check, not where it stands.
+        let answers = exercises.iter().flat_map(|e| &e.answers);
+        let unscanned: Vec<Range<usize>> = (code_ranges.iter().cloned())
+            .chain(answers.map(|a| a.span.clone()))
+            .collect();
+        let inlines = inline::scan(&source, body_start, &unscanned).map_err(|(at, msg)| {
             let (line, col) = inline::line_col(&source, at);
             load_error(&display, msg).at(line, col)
         })?;
@@ -129,6 +137,7 @@ impl Lesson {
             embeds,
             origins: Origins::default(),
             widgets,
+            exercises,
         })
     }
 

@@ -1,7 +1,9 @@
 //! Loading a book: the lessons (Markdown files in the lessons folder, in order) with their
 //! code blocks, directives, inline values and standalone scripts. No execution, no HTML.
 
+pub mod directive;
 pub mod embed;
+pub mod exercise;
 pub mod fence;
 pub mod frontmatter;
 pub mod inline;

@@ -1,5 +1,7 @@
 //! Editions: the teacher edition shows the book as written; the student edition withholds
-//! every solution (`<!-- solution -->` up to `<!-- end -->`, the next heading, the next
+//! every solution (unless `[exercises] reveal_after` ships them in the HTML pages, hidden
+//! until the reader has tried; the Markdown book, EPUB and PDF then withhold them as they
+//! render) (`<!-- solution -->` up to `<!-- end -->`, the next heading, the next
 //! exercise or solution, or the end of the page, the same span the renderers fold).
 //!
 //! The student edition is a *view* of the book made after the record check: each lesson's
@@ -19,7 +21,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 /// What the student edition shows where a solution was.
-pub(crate) const PLACEHOLDER: &str = "*The solution is in the teacher edition.*";
+pub(crate) use crate::book::directive::WITHHELD as PLACEHOLDER;
 
 /// The book and runs of `book`'s edition: for the teacher edition, the book as it is; for
 /// the student edition, the view without solutions. A lesson whose view cannot be made is
@@ -28,7 +30,9 @@ pub(crate) fn view(
     book: &Book,
     runs: Vec<LessonRun>,
 ) -> Result<(Cow<'_, Book>, Vec<LessonRun>), Vec<Diagnostic>> {
-    if book.config.edition == Edition::Teacher {
+    // Under `[exercises] reveal_after` the pages ship the solutions, hidden until the reader
+    // has tried; the other formats show the placeholder in their place.
+    if book.config.edition == Edition::Teacher || book.config.exercises.reveal_after.is_some() {
         return Ok((Cow::Borrowed(book), runs));
     }
     let mut lessons = Vec::with_capacity(book.lessons.len());
@@ -55,8 +59,7 @@ pub(crate) fn view(
 
 /// `lesson` and its run without their solutions (the very same when there are none).
 fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, LessonRun)> {
-    let solutions =
-        crate::render::common::markers::solution_spans(&lesson.source, lesson.body_start);
+    let solutions = crate::book::directive::solution_spans(&lesson.source, lesson.body_start);
     if solutions.is_empty() {
         return Ok((lesson.clone(), run.clone()));
     }
@@ -84,6 +87,8 @@ fn student_lesson(lesson: &Lesson, run: &LessonRun) -> anyhow::Result<(Lesson, L
         blocks: blocks.collect(),
         inlines: inlines.collect(),
         scripts: run.scripts.clone(),
+        // The expected answers: the student edition's pages check against them too.
+        exercises: run.exercises.clone(),
         files: files.collect(),
     };
     let outside_blocks = lesson.blocks.iter().filter(|b| outside(&b.span)).count();
@@ -101,6 +106,7 @@ fn step_span(step: &Step) -> Range<usize> {
     match step {
         Step::Block(block) => block.span.clone(),
         Step::Inline(value) => value.span.clone(),
+        Step::Check(_) => step.at()..step.at(),
     }
 }
 

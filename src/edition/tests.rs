@@ -17,6 +17,7 @@ fn run() -> LessonRun {
         blocks: vec![block("a = 1"), block("b = 42"), block("c = 3")],
         inlines: vec![ok("1"), ok("42")],
         scripts: Vec::new(),
+        exercises: Vec::new(),
         files: Vec::new(),
     }
 }

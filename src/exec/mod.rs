@@ -6,6 +6,7 @@
 
 pub mod cached;
 pub mod embedded;
+pub mod exercise;
 pub(crate) mod host;
 pub mod labels;
 pub mod notebook;
@@ -65,8 +66,11 @@ pub struct LessonRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
     pub scripts: Vec<ScriptRun>,
-    /// The files each step of the notebook (its blocks and inline values in the order they
-    /// ran, [`notebook::steps`]) read that could be read: `run` and `import` sources, data
+    /// What each exercise's check read (index-aligned with the lesson's exercises).
+    #[serde(default)]
+    pub exercises: Vec<exercise::ExerciseRun>,
+    /// The files each step of the notebook (its blocks, inline values and exercise checks in
+    /// the order they ran, [`notebook::steps`]) read that could be read: `run` and `import` sources, data
     /// files `load` read. The page ships those of the steps it holds for its live runs.
     #[serde(default)]
     pub files: Vec<Vec<std::path::PathBuf>>,
@@ -187,6 +191,7 @@ pub fn lesson_failures(lesson: &Lesson, run: &LessonRun) -> Vec<Diagnostic> {
             .chain(script_errors)
             .map(Diagnostic::of_run_error),
     );
+    out.extend(exercise::failures(lesson, &run.exercises));
     out
 }
 

@@ -1,10 +1,13 @@
-//! A lesson's notebook: its code blocks and inline values as one sequence of steps in
-//! document order, run in one session. An inline value can advance the random stream or read
-//! a variable, so it is a step like a block. A run can start from a saved state (the session
+//! A lesson's notebook: its code blocks, inline values and exercise checks as one sequence
+//! of steps in document order, run in one session. An inline value can advance the random
+//! stream or read a variable, so it is a step like a block; an exercise's check reads the
+//! session where the exercise ends ([`super::exercise`]). A run can start from a saved state (the session
 //! after the first steps, and what those steps produced) and can keep the session after every
 //! step, so that `rlbook serve` re-runs a lesson only from the first changed step on.
 
+use super::exercise::{self, ExerciseRun};
 use super::{BlockRun, InlineRun, labelled_values, session};
+use crate::book::exercise::Exercise;
 use crate::book::inline::InlineValue;
 use crate::book::{CodeBlock, Lesson};
 use crate::config::Config;
@@ -18,20 +21,29 @@ use std::sync::atomic::AtomicBool;
 pub enum Step<'a> {
     Block(&'a CodeBlock),
     Inline(&'a InlineValue),
+    /// The check at the end of an exercise.
+    Check(&'a Exercise),
 }
 
-/// The blocks and inline values of `lesson` in the order they run: an inline value that
-/// starts before a block runs before it.
-pub fn steps(lesson: &Lesson) -> Vec<Step<'_>> {
-    let mut out = Vec::with_capacity(lesson.blocks.len() + lesson.inlines.len());
-    let mut pending = lesson.inlines.iter().peekable();
-    for block in &lesson.blocks {
-        while let Some(v) = pending.next_if(|v| v.span.start < block.span.start) {
-            out.push(Step::Inline(v));
+impl Step<'_> {
+    /// Where the step stands in the lesson's source (a check: where its exercise ends).
+    pub fn at(&self) -> usize {
+        match self {
+            Step::Block(block) => block.span.start,
+            Step::Inline(value) => value.span.start,
+            Step::Check(exercise) => exercise.span.end,
         }
-        out.push(Step::Block(block));
     }
-    out.extend(pending.map(Step::Inline));
+}
+
+/// The blocks, inline values and exercise checks of `lesson` in the order they run: the
+/// order they stand in.
+pub fn steps(lesson: &Lesson) -> Vec<Step<'_>> {
+    let mut out: Vec<Step> = (lesson.blocks.iter().map(Step::Block))
+        .chain(lesson.inlines.iter().map(Step::Inline))
+        .chain(lesson.exercises.iter().map(Step::Check))
+        .collect();
+    out.sort_by_key(Step::at);
     out
 }
 
@@ -40,6 +52,7 @@ pub fn steps(lesson: &Lesson) -> Vec<Step<'_>> {
 pub struct NotebookRun {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
+    pub exercises: Vec<ExerciseRun>,
     /// The files each step read through the host (`run`, `import`, data files `load` read),
     /// index-aligned with the steps run.
     pub files: Vec<Vec<FileRun>>,
@@ -52,6 +65,7 @@ impl std::fmt::Debug for NotebookRun {
         f.debug_struct("NotebookRun")
             .field("blocks", &self.blocks)
             .field("inlines", &self.inlines)
+            .field("exercises", &self.exercises)
             .field("files", &self.files)
             .field("snapshots", &self.snapshots.len())
             .finish()
@@ -83,14 +97,14 @@ impl NotebookRun {
         let mut session = self.snapshots.get(done - 1)?.clone();
         session.set_cancel(cancel.cloned());
         let prefix = steps.get(..done)?;
-        let blocks = prefix
-            .iter()
-            .filter(|s| matches!(s, Step::Block(_)))
-            .count();
-        let inlines = done - blocks;
+        let count = |kind: fn(&Step) -> bool| prefix.iter().filter(|s| kind(s)).count();
+        let blocks = count(|s| matches!(s, Step::Block(_)));
+        let inlines = count(|s| matches!(s, Step::Inline(_)));
+        let exercises = done - blocks - inlines;
         let kept = NotebookRun {
             blocks: self.blocks.get(..blocks)?.to_vec(),
             inlines: self.inlines.get(..inlines)?.to_vec(),
+            exercises: self.exercises.get(..exercises)?.to_vec(),
             files: self.files.get(..done)?.to_vec(),
             snapshots: self.snapshots.get(..done)?.to_vec(),
         };
@@ -148,6 +162,7 @@ pub fn run_notebook_from(
         match step {
             Step::Block(block) => run.blocks.push(run_block(&mut session, lesson, block)),
             Step::Inline(v) => run.inlines.push(evaluate_inline(&mut session, lesson, v)),
+            Step::Check(e) => run.exercises.push(exercise::check(&mut session, lesson, e)),
         }
         run.files.push(session.take_files_run());
         if keep_snapshots {
@@ -225,6 +240,7 @@ mod tests {
             .map(|s| match s {
                 Step::Block(_) => "block",
                 Step::Inline(_) => "inline",
+                Step::Check(_) => "check",
             })
             .collect();
         assert_eq!(kinds, ["inline", "block", "inline", "inline", "block"]);

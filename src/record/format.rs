@@ -32,6 +32,9 @@ pub enum EntryKey {
     Script(String),
     /// The n-th (1-based) inline value of the lesson.
     Inline(usize),
+    /// What the check of the lesson's n-th (1-based) exercise read: its checked variables
+    /// and its answers' values.
+    Exercise(usize),
 }
 
 impl std::fmt::Display for EntryKey {
@@ -41,6 +44,7 @@ impl std::fmt::Display for EntryKey {
             EntryKey::Named(name) => write!(f, "block \"{name}\""),
             EntryKey::Script(name) => write!(f, "script {name}"),
             EntryKey::Inline(n) => write!(f, "inline {n}"),
+            EntryKey::Exercise(n) => write!(f, "exercise {n}"),
         }
     }
 }
@@ -172,6 +176,8 @@ fn parse_header(header: &str) -> Option<Entry> {
         EntryKey::Block(n.parse().ok()?)
     } else if let Some(n) = key_text.strip_prefix("script ") {
         EntryKey::Script(n.to_string())
+    } else if let Some(n) = key_text.strip_prefix("exercise ") {
+        EntryKey::Exercise(n.parse().ok()?)
     } else {
         EntryKey::Inline(key_text.strip_prefix("inline ")?.parse().ok()?)
     };

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod digest;
 pub mod drift;
 mod embedded;
+mod exercise;
 pub mod format;
 
 use crate::book::{Book, Lesson};
@@ -71,6 +72,21 @@ pub fn current_record(lesson: &Lesson, run: &LessonRun) -> Record {
             &[],
         ));
     }
+    for (e, r) in lesson.exercises.iter().zip(&run.exercises) {
+        if e.checks_anything() {
+            let line = lesson.origins.own_line(e.line);
+            let note = e.title.clone().unwrap_or_default();
+            let text = exercise::text(r);
+            entries.push(entry(
+                EntryKey::Exercise(e.number),
+                line,
+                note,
+                &text,
+                None,
+                &[],
+            ));
+        }
+    }
     for (script, r) in lesson.scripts.iter().zip(&run.scripts) {
         entries.push(script_entry(&script.file_name, r));
     }
@@ -129,6 +145,9 @@ pub fn tolerance(book: &Book, lesson: &Lesson, key: &EntryKey) -> Tolerance {
             .blocks
             .iter()
             .find(|b| b.attrs.name.as_ref() == Some(name)),
+        EntryKey::Exercise(n) => {
+            (lesson.exercises.get(n.wrapping_sub(1))).and_then(|e| lesson.blocks.get(e.starter?))
+        }
         _ => None,
     };
     if let Some(b) = block {
@@ -148,6 +167,7 @@ fn place(lesson: &Lesson, e: &Entry) -> Place {
             .map(|b| b.fence_line),
         EntryKey::Block(k) => lesson.blocks.get(k.wrapping_sub(1)).map(|b| b.fence_line),
         EntryKey::Inline(k) => lesson.inlines.get(k.wrapping_sub(1)).map(|v| v.line),
+        EntryKey::Exercise(k) => lesson.exercises.get(k.wrapping_sub(1)).map(|e| e.line),
         EntryKey::Script(_) => None,
     };
     match &e.key {

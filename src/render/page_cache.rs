@@ -24,6 +24,11 @@ pub(crate) fn page_key(
     let bytes = bincode::serialize(run).ok()?;
     let mut h = KeyHasher::new("page");
     h.bool(strict).str(config.edition.name());
+    // What exercises show: the solution's reveal, the expected answers' tolerance, the link
+    // the other formats give to check them.
+    h.u64(config.exercises.reveal_after.map_or(0, u64::from));
+    h.f64(config.tolerance.rtol).f64(config.tolerance.atol);
+    h.opt_str(config.book.url.as_deref());
     inputs::lesson(&mut h, lesson);
     h.bytes(&bytes);
     live_inputs(&mut h, config, run);

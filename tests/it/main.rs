@@ -16,6 +16,7 @@ mod diagnostics;
 mod drift;
 mod edition;
 mod embed;
+mod exercises;
 mod figure_kinds;
 mod formats;
 mod hostile;

@@ -125,6 +125,7 @@ fn basics_run() -> LessonRun {
             printed_by: vec![0],
             files: Vec::new(),
         }],
+        exercises: Vec::new(),
         files: Vec::new(),
     }
 }

@@ -15,6 +15,7 @@ mod page;
 
 use rlab::{Config, Limits, Session};
 use rlab_page::FigureFile;
+use rlab_page::check::{Checked, Tolerance, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -49,23 +50,17 @@ pub enum Request {
         #[serde(default)]
         widgets: BTreeMap<String, serde_json::Value>,
     },
-    /// Run step `step` (1-based among the page's blocks and inline values; `block` when
-    /// absent), the page's block `block`: `code` from line `line` of `file`.
-    Run {
-        #[serde(default)]
-        step: Option<usize>,
-        block: usize,
-        file: String,
-        line: u32,
-        code: String,
-        #[serde(default = "one")]
-        cols: usize,
-        /// The block shows no printed text (`hide_output`).
-        #[serde(default)]
-        hide_output: bool,
-        /// The build's ids and captions of the block's figures, in order.
-        #[serde(default)]
-        figures: Vec<FigureName>,
+    /// Run a block of the page.
+    Run(BlockRequest),
+    /// Check an exercise (docs/exercises.md): run the reader's code of its starter block as
+    /// [`Request::Run`] runs a block, then compare the variables `expect` names with the
+    /// values the build recorded, within `rtol` and `atol`.
+    Check {
+        #[serde(flatten)]
+        block: BlockRequest,
+        expect: Vec<Checked>,
+        rtol: f64,
+        atol: f64,
     },
     /// Evaluate step `step`, an inline value `${expr}` (or `${expr:format}`) at `line`:`col`
     /// of `file`, whose whole line is `line_text`.
@@ -88,6 +83,26 @@ pub enum Request {
         #[serde(default)]
         figures: Vec<FigureName>,
     },
+}
+
+/// Run step `step` (1-based among the page's blocks and inline values; `block` when
+/// absent), the page's block `block`: `code` from line `line` of `file`.
+#[derive(Debug, Deserialize)]
+pub struct BlockRequest {
+    #[serde(default)]
+    step: Option<usize>,
+    block: usize,
+    file: String,
+    line: u32,
+    code: String,
+    #[serde(default = "one")]
+    cols: usize,
+    /// The block shows no printed text (`hide_output`).
+    #[serde(default)]
+    hide_output: bool,
+    /// The build's ids and captions of the block's figures, in order.
+    #[serde(default)]
+    figures: Vec<FigureName>,
 }
 
 /// A figure's id and caption on the built page.
@@ -115,6 +130,9 @@ pub struct Response {
     pub files: Vec<FigureFile>,
     /// A request the module could not read.
     pub fault: Option<String>,
+    /// The verdict on each checked variable (a `check` whose code ran without error).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<Verdict>,
 }
 
 impl Response {
@@ -190,26 +208,13 @@ impl Live {
                 self.before.clear();
                 Response::default()
             }
-            Request::Run {
-                step,
+            Request::Run(block) => self.run(&block),
+            Request::Check {
                 block,
-                file,
-                line,
-                code,
-                cols,
-                hide_output,
-                figures,
-            } => {
-                let names = page::Names {
-                    block,
-                    cols,
-                    hide_output,
-                    figures: &figures,
-                };
-                self.step(step.unwrap_or(block), |s| {
-                    page::block(&names, s.run_block(&file, line, &code))
-                })
-            }
+                expect,
+                rtol,
+                atol,
+            } => self.check(&block, &expect, Tolerance { rtol, atol }),
             Request::Inline {
                 step,
                 file,
@@ -250,6 +255,37 @@ impl Live {
                 page::block(&names, s.run_script_source(&file, &code))
             }),
         }
+    }
+
+    /// Run a block of the page at its step.
+    fn run(&mut self, block: &BlockRequest) -> Response {
+        let names = page::Names {
+            block: block.block,
+            cols: block.cols,
+            hide_output: block.hide_output,
+            figures: &block.figures,
+        };
+        self.step(block.step.unwrap_or(block.block), |s| {
+            page::block(&names, s.run_block(&block.file, block.line, &block.code))
+        })
+    }
+
+    /// Run the reader's code of a starter block as [`Live::run`] runs a block, then judge
+    /// each variable of `expect` in the session it left.
+    fn check(&mut self, block: &BlockRequest, expect: &[Checked], tol: Tolerance) -> Response {
+        let mut response = self.run(block);
+        if response.error.is_some() || response.fault.is_some() {
+            return response;
+        }
+        if let Some(session) = &self.session {
+            response.checks = (expect.iter())
+                .map(|c| {
+                    let got = session.variable(&c.name);
+                    rlab_page::check::verdict(&c.name, &c.value, got, tol)
+                })
+                .collect();
+        }
+        response
     }
 
     /// Run step `step` (1-based) with `run`: resume from the session before it when it ran

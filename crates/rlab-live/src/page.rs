@@ -33,7 +33,7 @@ pub(crate) fn block(names: &Names, out: rlab::BlockOutput) -> Response {
         error,
         html,
         files,
-        fault: None,
+        ..Response::default()
     }
 }
 

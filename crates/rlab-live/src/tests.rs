@@ -171,3 +171,55 @@ fn binary_files_ship_in_base64_and_load_reads_them() {
     let fault = ask(&mut live, bad)["fault"].as_str().unwrap().to_string();
     assert!(fault.contains("'x.npy' is not base64"), "{fault}");
 }
+
+#[test]
+fn a_check_runs_the_readers_code_and_judges_each_variable() {
+    let mut live = Live::default();
+    ask(&mut live, serde_json::json!({"op": "start", "seed": 1}));
+    run(&mut live, 1, "Q = [1 2; 3 4];");
+    let expect = serde_json::json!([
+        {"name": "A", "rows": 2, "cols": 2, "re": [2, 6, 4, 8], "im": null},
+        {"name": "total", "rows": 1, "cols": 1, "re": [20], "im": null},
+        {"name": "s", "text": "done"}
+    ]);
+    let check = |live: &mut Live, code: &str| {
+        let req = serde_json::json!({"op": "check", "step": 2, "block": 2, "file": "a.md",
+            "line": 9, "code": code, "expect": expect, "rtol": 1e-9, "atol": 0.0});
+        ask(live, req)
+    };
+    let right = check(
+        &mut live,
+        "A = 2 * Q;\ntotal = sum(A(:));\ns = \"done\";\ndisp(total)",
+    );
+    assert_eq!(right["text"], "20\n");
+    let verdicts: Vec<&str> = (right["checks"].as_array().unwrap().iter())
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "✓ A matches (largest error 0)",
+            "✓ total matches (largest error 0)",
+            "✓ s matches"
+        ]
+    );
+    // Each check starts again from the session before the starter block.
+    let wrong = check(&mut live, "A = 2 * Q';");
+    let texts: Vec<&str> = (wrong["checks"].as_array().unwrap().iter())
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        texts[0].starts_with("✗ A differs in 2 of 4 entries"),
+        "{texts:?}"
+    );
+    assert_eq!(texts[1], "✗ total is missing: your code does not set it");
+    assert!(wrong["checks"][0]["ok"] == false);
+    let failed = check(&mut live, "A = B;");
+    assert!(
+        failed["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("a.md:9:5: undefined variable 'B'")
+    );
+    assert!(failed.get("checks").is_none(), "{failed}");
+}

@@ -3,6 +3,7 @@
 //! and the page's live runs (the WebAssembly module) both draw through here, so a block run
 //! in the reader's browser has the same markup, data and readouts as the built page.
 
+pub mod check;
 pub mod figure;
 pub mod output;
 

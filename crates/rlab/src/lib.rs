@@ -197,6 +197,27 @@ impl Session {
         expr: &str,
         fmt: Option<&str>,
     ) -> Result<String, RunError> {
+        self.evaluate_with(site, expr, |value| match fmt {
+            None => Ok(display::value(&value)),
+            Some(f) => format::sprintf(f, &[crate::ops::widened(&value)]),
+        })
+    }
+
+    /// Evaluate the expression `expr`, which stands at `site`, to its value.
+    pub fn evaluate(
+        &mut self,
+        site: &InlineSite<'_>,
+        expr: &str,
+    ) -> Result<value::Value, RunError> {
+        self.evaluate_with(site, expr, Ok)
+    }
+
+    fn evaluate_with<T>(
+        &mut self,
+        site: &InlineSite<'_>,
+        expr: &str,
+        then: impl FnOnce(value::Value) -> Result<T, LangError>,
+    ) -> Result<T, RunError> {
         let at = (site.line, site.col);
         let source = self
             .interp
@@ -206,10 +227,7 @@ impl Session {
         self.interp.start_run();
         let result = parser::parse_expression(expr, source)
             .and_then(|e| self.interp.eval_inline(&e))
-            .and_then(|value| match fmt {
-                None => Ok(display::value(&value)),
-                Some(f) => format::sprintf(f, &[crate::ops::widened(&value)]),
-            });
+            .and_then(then);
         result.map_err(|e| self.run_error(e))
     }
 

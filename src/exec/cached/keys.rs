@@ -10,6 +10,7 @@
 //! directory. Every part also lists the files it read (`run` and `import` sources, data files
 //! `load` read), by the digest of their bytes, checked on lookup. The rlbook build that ran it is checked by the cache file's header.
 
+use super::super::exercise::ExerciseRun;
 use super::super::notebook::{self, NotebookRun, Step};
 use super::super::{BlockRun, InlineRun, ScriptRun};
 use crate::book::Lesson;
@@ -114,22 +115,31 @@ fn step_key(lesson: &Lesson, step: Step) -> (Digest, Digest) {
             place.u64(v.line.into()).u64(v.col.into());
             place.str(notebook::inline_line(lesson, v));
         }
+        Step::Check(e) => {
+            what.str("check").u64(e.number as u64);
+            for name in e.checked(&lesson.blocks) {
+                what.str(name);
+            }
+            for a in &e.answers {
+                what.str(&a.expr);
+                place.u64(a.line.into()).u64(a.col.into());
+            }
+            place.u64(e.line.into());
+        }
     }
     (what.finish(), place.finish())
 }
 
 /// Whether each step of a notebook's run (blocks and inline values in step order) failed.
-pub(super) fn failed_steps(
-    lesson: &Lesson,
-    blocks: &[BlockRun],
-    inlines: &[InlineRun],
-) -> Vec<bool> {
-    let (mut blocks, mut inlines) = (blocks.iter(), inlines.iter());
+pub(super) fn failed_steps(lesson: &Lesson, run: &NotebookOutputs) -> Vec<bool> {
+    let (mut blocks, mut inlines) = (run.blocks.iter(), run.inlines.iter());
+    let mut exercises = run.exercises.iter();
     notebook::steps(lesson)
         .into_iter()
         .map(|step| match step {
             Step::Block(_) => blocks.next().is_none_or(|b| b.error.is_some()),
             Step::Inline(_) => inlines.next().is_none_or(|v| v.value.is_err()),
+            Step::Check(_) => exercises.next().is_none_or(ExerciseRun::failed),
         })
         .collect()
 }
@@ -148,6 +158,8 @@ pub struct Part<T> {
 pub struct NotebookOutputs {
     pub blocks: Vec<BlockRun>,
     pub inlines: Vec<InlineRun>,
+    #[serde(default)]
+    pub exercises: Vec<ExerciseRun>,
     /// The files each step read that could be read (index-aligned with the steps).
     pub files: Vec<Vec<PathBuf>>,
 }
@@ -165,6 +177,7 @@ impl NotebookPart {
             run: NotebookOutputs {
                 blocks: run.blocks.clone(),
                 inlines: run.inlines.clone(),
+                exercises: run.exercises.clone(),
                 files: run.files_read(),
             },
         }
@@ -173,23 +186,29 @@ impl NotebookPart {
     /// Whether this run stands for the notebook whose key is `key`.
     pub(crate) fn stands_for(&self, key: &NotebookKey) -> bool {
         let NotebookOutputs {
-            blocks, inlines, ..
+            blocks,
+            inlines,
+            exercises,
+            ..
         } = &self.run;
-        let errors =
-            blocks.iter().any(|b| b.error.is_some()) || inlines.iter().any(|v| v.value.is_err());
+        let errors = blocks.iter().any(|b| b.error.is_some())
+            || inlines.iter().any(|v| v.value.is_err())
+            || exercises.iter().any(ExerciseRun::failed);
         self.stands(key.digest(), errors, || key.context())
     }
 
     /// Whether it may be reused another time (no limit stopped it).
     pub(crate) fn storable(&self) -> bool {
         let NotebookOutputs {
-            blocks, inlines, ..
+            blocks,
+            inlines,
+            exercises,
+            ..
         } = &self.run;
         storable(
-            blocks
-                .iter()
-                .filter_map(|b| b.error.as_ref())
-                .chain(inlines.iter().filter_map(|v| v.value.as_ref().err())),
+            (blocks.iter().filter_map(|b| b.error.as_ref()))
+                .chain(inlines.iter().filter_map(|v| v.value.as_ref().err()))
+                .chain(exercises.iter().flat_map(ExerciseRun::errors)),
         )
     }
 }

@@ -77,6 +77,7 @@ impl LessonEntry {
         LessonRun {
             blocks: notebook.blocks,
             inlines: notebook.inlines,
+            exercises: notebook.exercises,
             files: notebook.files,
             scripts: self.scripts.into_iter().map(|p| p.run).collect(),
         }
@@ -241,7 +242,7 @@ fn notebook_part(
     let steps = opts.keep_sessions.then(|| {
         Arc::new(Steps {
             key: key.clone(),
-            failed: keys::failed_steps(lesson, &run.blocks, &run.inlines),
+            failed: keys::failed_steps(lesson, &part.run),
             run,
         })
     });

@@ -55,10 +55,10 @@ fn section(doc: &mut Doc, i: usize) -> String {
         return String::new();
     };
     let n = i + 1;
-    let live = if super::live::offers(doc, block) {
-        " data-live"
-    } else {
-        ""
+    let live = match super::exercises::starting(doc, block) {
+        Some(e) if super::live::offers(doc, block) => format!(" data-live data-check=\"{e}\""),
+        _ if super::live::offers(doc, block) => " data-live".to_string(),
+        _ => String::new(),
     };
     let mut html = format!("<section class=\"rlab-block\" id=\"block-{n}\"{live}>\n");
     if !block.directives.hide {

@@ -7,8 +7,9 @@
 //! so that a reader without a mouse can scroll it.
 
 use super::{Doc, Ev};
+use crate::book::directive::{Directive, parse_directive};
 use crate::markup::escape;
-use crate::render::common::markers::{Directive, kind_name, parse_directive};
+use crate::render::common::markers::kind_name;
 use pulldown_cmark::{BlockQuoteKind, CowStr, Event, Tag, TagEnd};
 
 /// The box a Markdown table scrolls in (closed by `</div>` after the table).
@@ -22,8 +23,29 @@ struct State {
     quotes: Vec<bool>,
     /// A legacy callout comment waiting for its blockquote, with the comment's offset.
     pending: Option<(BlockQuoteKind, Option<String>, usize)>,
-    /// Closing tags of the open exercise / solution, innermost last.
-    open: Vec<&'static str>,
+    /// The open exercise, solution and hint, innermost last.
+    open: Vec<Open>,
+    /// The exercise being rendered (1-based; 0 before the first) and its answer boxes so far.
+    exercise: usize,
+    answers: usize,
+    hints: usize,
+}
+
+/// A container an exercise directive opened.
+#[derive(Clone, Copy, PartialEq)]
+enum Open {
+    Exercise,
+    Solution,
+    Hint,
+}
+
+impl Open {
+    fn closer(self) -> &'static str {
+        match self {
+            Open::Exercise => "</div>\n",
+            Open::Solution | Open::Hint => "</details>\n",
+        }
+    }
 }
 
 pub(crate) fn apply<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
@@ -33,6 +55,9 @@ pub(crate) fn apply<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
         quotes: Vec::new(),
         pending: None,
         open: Vec::new(),
+        exercise: 0,
+        answers: 0,
+        hints: 0,
     };
     let mut i = 0;
     while let Some((event, range)) = events.get(i) {
@@ -43,6 +68,13 @@ pub(crate) fn apply<'t>(doc: &mut Doc, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
                 i = end + 1;
                 continue;
             }
+        }
+        if let Event::InlineHtml(html) = event
+            && let Some(Directive::Answer(_)) = parse_directive(html)
+        {
+            out.push((Event::InlineHtml(answer_box(&mut st).into()), range.clone()));
+            i += 1;
+            continue;
         }
         if !matches!(event, Event::Start(Tag::BlockQuote(_))) {
             unclaimed(doc, &mut st);
@@ -110,41 +142,91 @@ fn unclaimed(doc: &mut Doc, st: &mut State) {
 fn directive<'t>(doc: &mut Doc, st: &mut State, d: Directive, at: usize, out: &mut Vec<Ev<'t>>) {
     unclaimed(doc, st);
     let range = at..at;
-    let top = st.depth == 0;
+    let html = |text: String| (Event::Html(CowStr::from(text)), at..at);
     match d {
         Directive::Fence => {}
         Directive::Callout(kind, title) => st.pending = Some((kind, title, at)),
-        Directive::Exercise(_) | Directive::Solution(_) | Directive::End if !top => {
+        Directive::Answer(_) => out.push(html(format!("<p>{}</p>\n", answer_box(st)))),
+        Directive::Exercise(_) | Directive::Solution(_) | Directive::End | Directive::Hint
+            if st.depth > 0 =>
+        {
             doc.warn(
                 at,
-                "exercise, solution and end directives must be at the top level",
+                "exercise, hint, solution and end directives must be at the top level",
             );
         }
         Directive::Exercise(title) => {
             close_all(st, out, range.clone());
-            let mut html = "<div class=\"exercise\">\n".to_string();
+            st.exercise += 1;
+            (st.answers, st.hints) = (0, 0);
+            let n = st.exercise;
+            let mut text =
+                format!("<div class=\"exercise\" id=\"exercise-{n}\" data-exercise=\"{n}\">\n");
             if let Some(t) = title {
-                html.push_str(&format!("<p class=\"exercise-title\">{}</p>\n", escape(&t)));
+                text.push_str(&format!("<p class=\"exercise-title\">{}</p>\n", escape(&t)));
             }
-            out.push((Event::Html(CowStr::from(html)), range));
-            st.open.push("</div>\n");
+            out.push(html(text));
+            st.open.push(Open::Exercise);
+        }
+        Directive::Hint => {
+            close_details(st, out, at);
+            st.hints += 1;
+            let of = exercise_of(doc, st).map_or(st.hints, |e| e.hints.len());
+            let summary = format!("Hint {} of {of}", st.hints);
+            out.push(html(format!(
+                "<details class=\"exercise-hint\"><summary>{summary}</summary>\n"
+            )));
+            st.open.push(Open::Hint);
         }
         Directive::Solution(title) => {
-            if st.open.last() == Some(&"</details>\n") {
-                st.open.pop();
-                out.push((Event::Html(CowStr::from("</details>\n")), range.clone()));
-            }
+            close_details(st, out, at);
             let summary = escape(title.as_deref().unwrap_or("Solution"));
-            let html = format!("<details class=\"solution\"><summary>{summary}</summary>\n");
-            out.push((Event::Html(CowStr::from(html)), range));
-            st.open.push("</details>\n");
+            out.push(html(format!(
+                "{}<summary>{summary}</summary>\n",
+                solution_open(doc)
+            )));
+            st.open.push(Open::Solution);
         }
         Directive::End => close_all(st, out, range),
     }
 }
 
+/// A solution's opening tag: in the student edition's pages (which hold solutions only
+/// under `[exercises] reveal_after`), hidden until the reader has tried enough.
+fn solution_open(doc: &Doc) -> String {
+    let config = &doc.ctx.book.config;
+    match config.exercises.reveal_after {
+        Some(n) if config.edition == crate::config::Edition::Student => {
+            format!("<details class=\"solution\" data-reveal-after=\"{n}\" hidden>")
+        }
+        _ => "<details class=\"solution\">".to_string(),
+    }
+}
+
+/// The exercise being rendered, as the lesson found it.
+fn exercise_of<'d>(doc: &'d Doc, st: &State) -> Option<&'d crate::book::exercise::Exercise> {
+    doc.lesson.exercises.get(st.exercise.checked_sub(1)?)
+}
+
+/// The element the page turns into the next answer box of the open exercise.
+fn answer_box(st: &mut State) -> String {
+    st.answers += 1;
+    format!(
+        "<span class=\"exercise-answer\" data-exercise=\"{}\" data-answer=\"{}\"></span>",
+        st.exercise, st.answers
+    )
+}
+
+/// Close an open hint or solution (a new one ends it).
+fn close_details<'t>(st: &mut State, out: &mut Vec<Ev<'t>>, at: usize) {
+    if matches!(st.open.last(), Some(Open::Hint | Open::Solution)) {
+        st.open.pop();
+        out.push((Event::Html(CowStr::from("</details>\n")), at..at));
+    }
+}
+
 fn close_all<'t>(st: &mut State, out: &mut Vec<Ev<'t>>, range: std::ops::Range<usize>) {
-    let closers: String = st.open.drain(..).rev().collect();
+    let closers: String = st.open.drain(..).rev().map(Open::closer).collect();
     if !closers.is_empty() {
         out.push((Event::Html(CowStr::from(closers)), range));
     }

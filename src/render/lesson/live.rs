@@ -12,7 +12,7 @@
 //! standalone script's page gets a script of its own ([`script_page`]): the script as one
 //! step, run whole in script mode.
 
-use super::Doc;
+use super::{Doc, exercises};
 use crate::book::CodeBlock;
 use crate::book::script::Script;
 use crate::config::Config;
@@ -24,18 +24,20 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Whether the page offers Run and Edit for `block`: live code is on, the block runs at build
-/// time, it shows its code and it does not opt out with `live=false`.
+/// Whether the page offers Run and Edit (or, for an exercise's starter block, Check and
+/// Edit) for `block`: live code is on, the block runs at build time or is a starter, it
+/// shows its code and it does not opt out with `live=false`.
 pub(crate) fn offers(doc: &Doc, block: &CodeBlock) -> bool {
     doc.ctx.book.config.live
-        && !block.attrs.no_run
+        && (!block.attrs.no_run || !block.attrs.check.is_empty())
         && !block.attrs.not_live
         && !block.directives.hide
 }
 
 /// The page's live-code script, when live code is on and some block is offered.
 pub(crate) fn script(doc: &Doc) -> Option<String> {
-    if !doc.lesson.blocks.iter().any(|b| offers(doc, b)) {
+    let checks = exercises::progress_key(&doc.ctx.book.config, doc.lesson).is_some();
+    if !checks && !doc.lesson.blocks.iter().any(|b| offers(doc, b)) {
         return None;
     }
     let folder = doc.lesson.path.parent().unwrap_or(Path::new("."));
@@ -55,6 +57,7 @@ pub(crate) fn script(doc: &Doc) -> Option<String> {
         script: false,
         steps: steps(doc),
         widgets: Value::Object(widgets),
+        exercises: exercises::data(doc),
     };
     Some(data_script(config, page, files))
 }
@@ -82,16 +85,19 @@ pub(crate) fn script_page(
         script: true,
         steps: vec![step],
         widgets: json!({}),
+        exercises: Vec::new(),
     };
     Some(data_script(config, page, files))
 }
 
-/// What a page runs: its file, whether in script mode, its steps and its controls' values.
+/// What a page runs: its file, whether in script mode, its steps, its controls' values and
+/// its exercises' expected answers.
 struct Page<'a> {
     file: &'a str,
     script: bool,
     steps: Vec<Value>,
     widgets: Value,
+    exercises: Vec<Value>,
 }
 
 /// `self.rlabLiveData = {…};`: the session's settings, the steps, the controls' values and
@@ -108,19 +114,22 @@ fn data_script(config: &Config, page: Page, files: Shipped) -> String {
         "nproc": exec.nproc,
         "steps": page.steps,
         "widgets": page.widgets,
+        "exercises": page.exercises,
         "files": files.text,
         "binary": files.binary,
     });
     format!("self.rlabLiveData={data};\n")
 }
 
-/// The lesson's steps in the order the build ran them.
+/// The lesson's steps in the order the build ran them (an exercise's check is the build's
+/// own: the page checks when the reader asks).
 fn steps(doc: &Doc) -> Vec<Value> {
     notebook::steps(doc.lesson)
         .into_iter()
-        .map(|step| match step {
-            Step::Block(block) => block_step(doc, block),
-            Step::Inline(v) => json!({
+        .filter_map(|step| match step {
+            Step::Block(block) => Some(block_step(doc, block)),
+            Step::Check(_) => None,
+            Step::Inline(v) => Some(json!({
                 "inline": true,
                 "at": v.span.start,
                 "built": built_value(doc, v),
@@ -129,7 +138,7 @@ fn steps(doc: &Doc) -> Vec<Value> {
                 "line_text": notebook::inline_line(doc.lesson, v),
                 "expr": v.expr,
                 "format": v.format,
-            }),
+            })),
         })
         .collect()
 }
@@ -157,7 +166,7 @@ fn block_step(doc: &Doc, block: &CodeBlock) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut step = json!({
         "block": n,
         "line": block.first_line,
         "code": block.code,
@@ -166,7 +175,11 @@ fn block_step(doc: &Doc, block: &CodeBlock) -> Value {
         "run": !block.attrs.no_run,
         "live": offers(doc, block),
         "figures": figures,
-    })
+    });
+    if let Some(exercise) = exercises::starting(doc, block) {
+        step["check"] = json!(exercise);
+    }
+    step
 }
 
 /// The files a page ships, by their path from the lesson's (or script's) folder, as the code

@@ -40,6 +40,7 @@
 mod blocks;
 mod containers;
 mod embeds;
+pub(crate) mod exercises;
 mod links;
 mod live;
 mod mathml;

@@ -6,12 +6,17 @@
 //! as on the HTML page. Exercise comments stay (GitHub shows nothing of them).
 
 use super::edits::{self, Edits};
+use crate::book::directive::{Directive, parse_directive};
 use crate::markup::escape;
-use crate::render::common::markers::{Directive, kind_name, parse_directive};
+use crate::render::common::markers::kind_name;
 use crate::render::common::outline::{Outline, Top};
+use std::ops::Range;
 
-/// The edits that write the lesson's callouts and solutions.
-pub(crate) fn edit(source: &str, outline: &Outline, edits: &mut Edits) {
+/// The edits that write the lesson's callouts and solutions. `withheld`: the solutions
+/// (`<!-- solution -->` to what ends it) the book shows as a placeholder (the student
+/// edition of a book that ships its solutions only in the HTML pages, `[exercises]
+/// reveal_after`).
+pub(crate) fn edit(source: &str, outline: &Outline, withheld: &[Range<usize>], edits: &mut Edits) {
     let blocks = &outline.blocks;
     let mut open_solution = false;
     for (k, (top, range)) in blocks.iter().enumerate() {
@@ -35,6 +40,17 @@ pub(crate) fn edit(source: &str, outline: &Outline, edits: &mut Edits) {
                 }
                 edits.replace(range.start..quote.start, "");
                 edits.insert(quote.start, alert);
+            }
+            Some(Directive::Solution(_)) if withheld.iter().any(|w| w.start == range.start) => {
+                close(source, range.start, &mut open_solution, edits);
+                let end = withheld
+                    .iter()
+                    .find(|w| w.start == range.start)
+                    .map_or(range.end, |w| w.end);
+                edits.replace(
+                    range.start..end,
+                    format!("{}\n\n", crate::book::directive::WITHHELD),
+                );
             }
             Some(Directive::Solution(title)) => {
                 close(source, range.start, &mut open_solution, edits);

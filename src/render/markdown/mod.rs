@@ -69,6 +69,7 @@ mod blocks;
 mod containers;
 mod edits;
 mod embeds;
+mod exercises;
 mod links;
 mod math;
 mod sections;
@@ -152,7 +153,8 @@ pub(crate) fn render_page(
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
     xref::edit(&page, &mut edits);
-    containers::edit(source, &outline, &mut edits);
+    exercises::edit(&page, &mut edits);
+    containers::edit(source, &outline, &exercises::withheld(&page), &mut edits);
     if let Some(title) = crate::render::common::outline::book_title(lesson, &outline) {
         edits.insert(lesson.body_start, format!("# {}\n\n", escape_text(title)));
     }

@@ -10,6 +10,7 @@
 use super::Download;
 use super::links;
 use crate::book::Book;
+use crate::render::lesson::exercises;
 use crate::render::{LessonHtml, ScriptPage};
 use serde::Serialize;
 
@@ -30,6 +31,10 @@ struct NavItem<'a> {
     number: i64,
     /// `""`, `"page"` or `"true"` (the value of `aria-current`).
     current: &'static str,
+    /// How many exercises the page can check, and the key of the reader's progress in them
+    /// (docs/exercises.md), so that the sidebar can mark a lesson done.
+    exercises: usize,
+    progress: Option<String>,
 }
 
 /// A link with its text.
@@ -83,6 +88,8 @@ fn common<'a>(
                 Current::ScriptOf(c) if c == i => "true",
                 _ => "",
             },
+            exercises: book.lessons.get(i).map_or(0, exercises::checkable),
+            progress: (book.lessons.get(i)).and_then(|l| exercises::progress_key(&book.config, l)),
         })
         .collect();
     let root = links::root_prefix(page_path);
@@ -118,6 +125,8 @@ struct LessonData<'a> {
     toc: Vec<TocItem<'a>>,
     /// The link to the page's live-code script, when the reader may run its blocks.
     live: Option<String>,
+    /// The key of the reader's progress in the page's exercises, when it has some to check.
+    exercises: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -176,6 +185,7 @@ pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Resul
             toc,
             live: (page.live.as_ref())
                 .map(|_| links::href(&path, &super::live::page_script(&page.slug))),
+            exercises: (book.lessons.get(i)).and_then(|l| exercises::progress_key(&book.config, l)),
         },
         prev,
         next: pages.get(i + 1).map(|n| lesson_link(&path, n)),

@@ -33,6 +33,10 @@ const SCRIPTS: &[(&str, &str)] = &[
         "live/editor.js",
         include_str!("../../../theme/live/editor.js"),
     ),
+    (
+        "live/exercises.js",
+        include_str!("../../../theme/live/exercises.js"),
+    ),
 ];
 
 /// Whether a theme file belongs to live code (`live/…`): written only with live pages.
