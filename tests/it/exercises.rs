@@ -147,6 +147,11 @@ fn the_student_edition_ships_solutions_only_under_reveal_after() {
     let page = read(book.path(), "site/01-attention.html");
     assert!(page.contains("<details class=\"solution\" data-reveal-after=\"2\" hidden>"));
     assert!(unescape(&page).contains(SOLUTION[0]));
+    let search = read(book.path(), "site/assets/search-index.js");
+    assert!(
+        search.contains("d_model") && !search.contains(SOLUTION[0]),
+        "not searchable"
+    );
     let markdown = read(book.path(), "book/01-attention.md");
     assert!(!markdown.contains(SOLUTION[0]) && !markdown.contains(SOLUTION[1]));
     assert_eq!(

@@ -230,7 +230,7 @@ fn fixture_page_contract() {
         "<aside class=\"callout callout-warning\">\n<p class=\"callout-title\">Mind the scale</p>"
     ));
     assert!(
-        body.contains("<div class=\"exercise\">\n<p class=\"exercise-title\">Mean by hand</p>")
+        body.contains("<div class=\"exercise\" id=\"exercise-1\" data-exercise=\"1\">\n<p class=\"exercise-title\">Mean by hand</p>")
     );
     assert!(body.contains("<details class=\"solution\"><summary>Solution</summary>"));
     assert!(body.contains("<a href=\"02-next.html#details\">the next lesson</a>"));

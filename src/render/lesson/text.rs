@@ -1,6 +1,7 @@
 //! The search text of a page: its prose and headings (text and inline code) and the printed
 //! output of its rlab blocks, in reading order, whitespace collapsed. Code, math and the
-//! generated tables are left out.
+//! generated tables are left out, and so are the solutions a student edition's page holds
+//! hidden (`[exercises] reveal_after`): the search must not reveal them.
 
 use super::{Doc, Ev};
 use crate::book::fence;
@@ -9,7 +10,11 @@ use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 pub(crate) fn search_text(doc: &Doc, events: &[Ev]) -> String {
     let mut out = String::new();
     let mut in_code = false;
+    let hidden = hidden_solutions(doc);
     for (event, range) in events {
+        if hidden.iter().any(|h| h.contains(&range.start)) {
+            continue;
+        }
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 in_code = true;
@@ -26,6 +31,15 @@ pub(crate) fn search_text(doc: &Doc, events: &[Ev]) -> String {
         }
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The solutions the page holds hidden: all of them in the student edition (whose pages
+/// hold any only under `reveal_after`).
+fn hidden_solutions(doc: &Doc) -> Vec<std::ops::Range<usize>> {
+    if doc.ctx.book.config.edition != crate::config::Edition::Student {
+        return Vec::new();
+    }
+    crate::book::directive::solution_spans(&doc.lesson.source, doc.lesson.body_start)
 }
 
 fn is_rlab(kind: &CodeBlockKind) -> bool {

@@ -63,7 +63,13 @@ pub(crate) fn edit(source: &str, outline: &Outline, withheld: &[Range<usize>], e
                 open_solution = true;
             }
             Some(Directive::End) if open_solution => {
-                edits.replace(range.clone(), "</details>\n");
+                // A blank line first, so that a fence just before stays a block of its own.
+                let blank = if source[..range.start].ends_with("\n\n") {
+                    ""
+                } else {
+                    "\n"
+                };
+                edits.replace(range.clone(), format!("{blank}</details>\n"));
                 open_solution = false;
             }
             Some(Directive::Exercise(_)) => close(source, range.start, &mut open_solution, edits),
