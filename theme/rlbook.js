@@ -1,7 +1,8 @@
 /* rlbook page behaviour: the light/dark toggle (its choice kept in localStorage, the system
    preference followed until then), the sidebar toggle on narrow screens, the "On this page"
    list open beside the article and collapsed above it, opening every <details> while
-   printing, Escape hiding a cross-reference's preview. No dependencies. */
+   printing, Escape hiding a cross-reference's preview, the sidebar's mark of a lesson whose
+   exercises are all passed (live/exercises.js keeps them in localStorage). No dependencies. */
 (function () {
   "use strict";
   var KEY = "rlbook-theme";
@@ -172,6 +173,19 @@
     f.querySelector(".rla-controls").hidden = false;
   }
 
+  // A sidebar link of a lesson with exercises (data-exercises: how many, data-progress: the
+  // key of their progress, kept by live/exercises.js) is marked once all are passed.
+  function markExercises() {
+    document.querySelectorAll("#sidebar a[data-progress]").forEach(function (a) {
+      var done = 0;
+      try {
+        var s = JSON.parse(localStorage.getItem("rlbook-exercises:" + a.getAttribute("data-progress"))) || {};
+        for (var k in s) if (s[k].passed) done++;
+      } catch (e) { /* no storage: nothing marked */ }
+      a.classList.toggle("exercises-done", done >= a.getAttribute("data-exercises"));
+    });
+  }
+
   function init() {
     document.querySelectorAll("figure.rla").forEach(setupAnimation);
     setupTheme();
@@ -179,6 +193,8 @@
     setupToc();
     setupPrinting();
     setupPreviews();
+    markExercises();
+    document.addEventListener("rlbook:progress", markExercises);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

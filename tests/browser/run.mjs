@@ -7,7 +7,7 @@
 //                              (info: rel, url, theme, via);
 //   run(ctx)                   drive pages of its own (after the sweep);
 //   finish(ctx)                summarise (after run).
-// ctx: browser, options (site, page, figures, book, lesson, rlbook, out), out (the suite's
+// ctx: browser, options (site, page, figures, book, lesson, rlbook, out, student-site), out (the suite's
 // own output folder), fail(message), log(message). A suite passes when it reported no
 // problem with ctx.fail and threw nothing. The last line is `browser-tests: N passed, N
 // failed`, counting suites.
@@ -39,7 +39,7 @@ export const SWEEP_STATES = [
 ];
 
 const USAGE = `usage: node run.mjs [--site DIR] [--page PAGE.html] [--figures N] [--book DIR]
-                   [--lesson PREFIX] [--rlbook BIN] [--out DIR] SUITE...
+                   [--lesson PREFIX] [--rlbook BIN] [--out DIR] [--student-site DIR] SUITE...
 suites: ${listSuites().join(", ")}`;
 
 function listSuites() {
@@ -58,7 +58,7 @@ function parseArgs(argv) {
     if (arg.startsWith("--")) {
       const key = arg.slice(2);
       const value = argv[++i];
-      if (!["site", "page", "figures", "book", "lesson", "rlbook", "out"].includes(key) || !value) {
+      if (!["site", "page", "figures", "book", "lesson", "rlbook", "out", "student-site"].includes(key) || !value) {
         throw new Error(`bad option ${arg}\n${USAGE}`);
       }
       options[key] = value;
@@ -70,7 +70,7 @@ function parseArgs(argv) {
     if (!/^\d+$/.test(options.figures)) throw new Error(`--figures wants a number\n${USAGE}`);
     options.figures = Number(options.figures);
   }
-  for (const key of ["site", "book", "out", "rlbook"]) {
+  for (const key of ["site", "book", "out", "rlbook", "student-site"]) {
     if (options[key]) options[key] = path.resolve(options[key]);
   }
   return { options, suites };

@@ -11,7 +11,12 @@
    runs again with the block before it). Outputs are replaced by the HTML
    the module draws (the build's own renderer), figure files become object URLs, and
    figures.js is told ("rlbook:updated"). Reset restores the built code and outputs; Stop
-   ends the worker (the session starts again on the next Run). */
+   ends the worker (the session starts again on the next Run).
+
+   An exercise's starter block (docs/exercises.md; its step has `check`, and run: false, so
+   that no other block's run runs it) is run only by its Check: a run of it that also
+   compares the checked variables with the solution's values (the `check` op), after which
+   "rlbook:checked" tells exercises.js the outcome. */
 (function () {
   "use strict";
 
@@ -175,7 +180,7 @@
       step.editor = window.RlabEditor.open(host, {
         doc: step.current,
         label: "Code of block " + step.block,
-        onRun: function () { self.run(section); },
+        onRun: function () { self.run(section, step.check); },
         onChange: function (text) { self.changed(step, text); }
       });
       section.liveEditor = step.editor;
@@ -206,19 +211,22 @@
       return;
     }
     var section = document.getElementById("block-" + step.block);
-    if (!section || !!step.stale === on) return;
+    if (!section || step.check || !!step.stale === on) return;
     step.stale = on;
     section.classList.toggle("live-stale", on);
     this.status(section, on ? "Stale: an earlier block changed. Run it again." : "");
   };
 
-  /* Run: the steps before the block that this session has not run as they are now, then it. */
-  Live.prototype.run = function (section) {
+  /* Run: the steps before the block that this session has not run as they are now, then it.
+     A step that only runs when pressed (a starter block, a no_run one) is passed over, run
+     or not. `check` (the block's exercise): the block is checked, not only run. */
+  Live.prototype.run = function (section, check) {
     if (this.busy) return this.status(section, "Another block is running; Stop it or wait.");
     var step = this.parts(section), self = this, engine = this.engine, t0 = performance.now();
-    var first = 0;
-    while (first < step.index && engine.done[first] === this.data.steps[first].current) first++;
-    var steps = this.data.steps, todo = steps.slice(first, step.index + 1).filter(function (s) { return s.inline || s.run; });
+    var steps = this.data.steps, first = 0;
+    var runs = function (s) { return s === step || s.inline || s.run; };
+    while (first < step.index && (!runs(steps[first]) || engine.done[first] === steps[first].current)) first++;
+    var todo = steps.slice(first, step.index + 1).filter(runs);
     for (var i = step.index + 1; i < steps.length && steps[i].inline; i++) if (steps[i].stale) todo.push(steps[i]);
     var mine = null;
     var bar = this.buttons(section);
@@ -229,7 +237,7 @@
     todo.forEach(function (s) {
       chain = chain.then(function (prev) {
         if (prev && (prev.stopped || prev.fault)) return prev;
-        return engine.ask(self.request(s)).then(function (answer) {
+        return engine.ask(self.request(s, s === step && check)).then(function (answer) {
           if (!answer.stopped && !answer.fault) {
             engine.done.length = s.index;
             engine.done[s.index] = s.current;
@@ -244,20 +252,37 @@
     chain.then(function (last) {
       self.busy = false;
       bar.querySelector(".live-stop").hidden = true;
-      if (last && last.fault) { self.halted(step, "Stopped: " + last.fault); engine.stop(); return; }
-      if (last && last.stopped) { self.halted(step, "Stopped."); return; }
-      var ms = Math.round(performance.now() - t0) + " ms.";
-      self.status(section, mine && mine.error ? "Failed (see the error below) in " + ms : "Ran in " + ms);
+      var fault = last && last.fault, stopped = !!(last && last.stopped);
+      if (fault) { self.halted(step, "Stopped: " + fault); engine.stop(); }
+      else if (stopped) self.halted(step, "Stopped.");
+      else {
+        var ms = Math.round(performance.now() - t0) + " ms.";
+        self.status(section, mine && mine.error ? "Failed (see the error below) in " + ms : (check ? "Checked in " : "Ran in ") + ms);
+      }
+      if (check) {
+        document.dispatchEvent(new CustomEvent("rlbook:checked", { detail: { exercise: check,
+          checks: (mine && mine.checks) || [], error: (mine && mine.error) || null, stopped: stopped, fault: fault || null } }));
+      }
     });
   };
-  Live.prototype.request = function (s) {
+  Live.prototype.check = function (section) { this.run(section, this.step(section).check); };
+  /* What the module is asked for step `s`; `check`: its exercise, whose values it compares. */
+  Live.prototype.request = function (s, check) {
     if (s.inline) {
       return { op: "inline", step: s.index + 1, file: this.data.file, line: s.line, col: s.col,
         line_text: s.line_text, expr: s.expr, format: s.format };
     }
     if (this.data.script) return { op: "script", file: this.data.file, code: s.current, figures: s.figures };
-    return { op: "run", step: s.index + 1, block: s.block, file: this.data.file, line: s.line,
+    var r = { op: "run", step: s.index + 1, block: s.block, file: this.data.file, line: s.line,
       code: s.current, cols: s.cols, hide_output: s.hide_output, figures: s.figures };
+    if (check) {
+      var ex = (this.data.exercises || []).filter(function (e) { return e.n === check; })[0] || {};
+      r.op = "check";
+      r.expect = ex.check || [];
+      r.rtol = ex.rtol;
+      r.atol = ex.atol;
+    }
+    return r;
   };
 
   /* The formulas holding an inline value (data-values). A formula cannot be drawn again in
@@ -381,7 +406,8 @@
   var started = null;
   window.RlabLive = {
     start: function (base, dataHref) {
-      started = started || Promise.all([load(dataHref), load(base + "module.js")]).then(function () {
+      /* exercises.js may have loaded the steps already (for an answer box). */
+      started = started || Promise.all([window.rlabLiveData || load(dataHref), load(base + "module.js")]).then(function () {
         var data = window.rlabLiveData;
         var live = new Live(new Engine(window.rlabLiveModule, data), data);
         live.base = base;

@@ -274,16 +274,21 @@ impl Live {
     /// each variable of `expect` in the session it left.
     fn check(&mut self, block: &BlockRequest, expect: &[Checked], tol: Tolerance) -> Response {
         let mut response = self.run(block);
-        if response.error.is_some() || response.fault.is_some() {
+        if response.fault.is_some() {
             return response;
         }
-        if let Some(session) = &self.session {
+        if let Some(session) = self.session.as_ref().filter(|_| response.error.is_none()) {
             response.checks = (expect.iter())
                 .map(|c| {
                     let got = session.variable(&c.name);
                     rlab_page::check::verdict(&c.name, &c.value, got, tol)
                 })
                 .collect();
+        }
+        // The reader's code is no step of the page: the session goes back to before it.
+        let k = block.step.unwrap_or(block.block).max(1) - 1;
+        if let Some(before) = self.before.get(k) {
+            self.session = Some(before.clone());
         }
         response
     }
@@ -295,6 +300,11 @@ impl Live {
             return Response::fault("run before start");
         };
         let k = step.max(1) - 1;
+        // The steps the page passed over (an exercise's starter, a no_run block) changed
+        // nothing: the session before each of them, up to this one, is the current one.
+        while self.before.len() < k {
+            self.before.push(current.clone());
+        }
         let mut session = self.before.get(k).cloned().unwrap_or(current);
         self.before.truncate(k);
         if self.before.len() == k {

@@ -223,3 +223,51 @@ fn a_check_runs_the_readers_code_and_judges_each_variable() {
     );
     assert!(failed.get("checks").is_none(), "{failed}");
 }
+
+#[test]
+fn checks_leave_no_trace_and_steps_passed_over_keep_their_snapshots() {
+    let mut live = Live::default();
+    ask(&mut live, serde_json::json!({"op": "start", "seed": 1}));
+    run(&mut live, 1, "a = 1;");
+    // Step 2 (a starter) is passed over; step 3 runs after step 1.
+    let req = |step: usize, code: &str| {
+        serde_json::json!({"op": "run", "step": step,
+        "block": step, "file": "a.md", "line": 1, "code": code})
+    };
+    ask(&mut live, req(3, "b = a + 1;"));
+    let expect = serde_json::json!([{"name": "t", "rows": 1, "cols": 1, "re": [5], "im": null}]);
+    let check = |live: &mut Live, code: &str| {
+        let mut r = req(4, code);
+        r["op"] = "check".into();
+        r["expect"] = expect.clone();
+        r["rtol"] = 0.0.into();
+        r["atol"] = 0.0.into();
+        ask(live, r)
+    };
+    assert_eq!(check(&mut live, "t = 5;")["checks"][0]["ok"], true);
+    let again = check(&mut live, "u = 1;");
+    assert_eq!(
+        again["checks"][0]["text"],
+        "✗ t is missing: your code does not set it"
+    );
+    // The next step sees the session without the reader's code, and step 2's snapshot is
+    // the session after step 1.
+    let next = ask(&mut live, req(5, "disp(10 * b)\ndisp(u)"));
+    assert_eq!(next["text"], "20\n");
+    assert!(
+        next["error"]
+            .as_str()
+            .unwrap()
+            .contains("undefined variable 'u'"),
+        "{next}"
+    );
+    let second = ask(&mut live, req(2, "disp(a)\ndisp(b)"));
+    assert_eq!(second["text"], "1\n");
+    assert!(
+        second["error"]
+            .as_str()
+            .unwrap()
+            .contains("undefined variable 'b'"),
+        "{second}"
+    );
+}

@@ -235,7 +235,8 @@ impl Differences {
                 } else {
                     format!("{name}({},{})", k % rows.max(1) + 1, k / rows.max(1) + 1)
                 };
-                format!("{at}: expected {}, got {}", entry(*e), entry(*g))
+                let (e, g) = readable_pair(*e, *g);
+                format!("{at}: expected {e}, got {g}")
             })
             .collect();
         let text = format!(
@@ -266,13 +267,35 @@ fn shape_text(value: &Expected) -> String {
     }
 }
 
-/// An entry as the reader reads it: `0.25`, `1+2i`.
-fn entry((re, im): Entry) -> String {
+/// Two entries as the reader reads them: to 6 significant digits (`0.244728`), or in full
+/// where that would show them the same.
+fn readable_pair(e: Entry, g: Entry) -> (String, String) {
+    let short = (entry(e, Some(6)), entry(g, Some(6)));
+    if short.0 != short.1 {
+        return short;
+    }
+    (entry(e, None), entry(g, None))
+}
+
+/// An entry: `0.25`, `1+2i`, to `digits` significant digits or in full.
+fn entry((re, im): Entry, digits: Option<usize>) -> String {
+    let number = |x: f64| match digits {
+        Some(d) if x.is_finite() && x != 0.0 => {
+            let scale = d as i32 - 1 - x.abs().log10().floor() as i32;
+            let text = format!("{:.*}", scale.max(0) as usize, x);
+            if scale < 0 || text.len() > 12 {
+                format!("{x:.*e}", d - 1)
+            } else {
+                text.parse::<f64>().map_or(text, |v| format!("{v}"))
+            }
+        }
+        _ => format!("{x}"),
+    };
     if im == 0.0 {
-        return format!("{re}");
+        return number(re);
     }
     let sign = if im < 0.0 { '-' } else { '+' };
-    format!("{re}{sign}{}i", im.abs())
+    format!("{}{sign}{}i", number(re), number(im.abs()))
 }
 
 /// A size of an error: `0`, `2.2e-16`, `0.05`.

@@ -2,14 +2,17 @@
 //! (docs/exercises.md): the statement and starter code as written, each hint as an item of a
 //! list (`- **Hint 1 of 2.** …`), each answer box as a blank to fill, and before the
 //! solution (or at the end of the exercise) where to check it: a link to the exercise on the
-//! HTML page when `[book] url` is set, the page's file name otherwise. The student edition
+//! HTML page when `[book] url` is set, the page's file name otherwise. Each statement starts
+//! with the exercise's number and title in bold. The student edition
 //! of a book that ships solutions only in its pages (`[exercises] reveal_after`) shows the
 //! placeholder where each solution was ([`withheld`]).
 
 use super::Page;
 use super::edits::{self, Edits};
 use crate::book::directive::solution_spans;
+use crate::book::exercise::Exercise;
 use crate::config::Edition;
+use crate::markup::escape;
 use std::ops::Range;
 
 /// The edits that write the lesson's hints, answer boxes and where to check them.
@@ -17,6 +20,7 @@ pub(super) fn edit(page: &Page, edits: &mut Edits) {
     let lesson = page.lesson;
     let source = lesson.source.as_str();
     for exercise in &lesson.exercises {
+        label_exercise(source, exercise, edits);
         let n = exercise.hints.len();
         for (k, &at) in exercise.hints.iter().enumerate() {
             let comment_end = source[at..].find("-->").map_or(at, |i| at + i + 3);
@@ -43,6 +47,22 @@ pub(super) fn edit(page: &Page, edits: &mut Edits) {
                 format!("{blank}{}\n\n", where_to_check(page, exercise.number)),
             );
         }
+    }
+}
+
+/// `**Exercise 2: Title.**` at the start of the exercise's statement (its comment kept).
+fn label_exercise(source: &str, exercise: &Exercise, edits: &mut Edits) {
+    let at = exercise.span.start;
+    let comment_end = source[at..].find("-->").map_or(at, |i| at + i + 3);
+    let statement = edits::after_blank_lines(source, comment_end);
+    let label = match &exercise.title {
+        Some(title) => format!("**Exercise {}: {}.**", exercise.number, escape(title)),
+        None => format!("**Exercise {}.**", exercise.number),
+    };
+    if statement < source.len() && starts_paragraph(&source[statement..]) {
+        edits.insert(statement, format!("{label} "));
+    } else {
+        edits.insert(comment_end, format!("\n\n{label}\n"));
     }
 }
 

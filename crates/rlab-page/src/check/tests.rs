@@ -120,3 +120,21 @@ fn non_finite_numbers_round_trip_through_json() {
     let text: Checked = serde_json::from_str(r#"{"name":"s","text":"hi"}"#).unwrap();
     assert_eq!(text.value, Expected::Text { text: "hi".into() });
 }
+
+#[test]
+fn differing_entries_are_shown_to_six_digits_unless_that_hides_the_difference() {
+    let v = judge(
+        "[0.24472847105479764, 1e-5, 123456789]",
+        "[0.3071958857184984, 2e-5, 123456790]",
+    );
+    let listed = v.text.split(": ").skip(1).collect::<Vec<_>>().join(": ");
+    assert_eq!(
+        listed,
+        "x(1,1): expected 0.244728, got 0.307196; x(1,2): expected 0.00001, got 0.00002; x(1,3): expected 123456789, got 123456790"
+    );
+    let close = judge("1", "1.0000001");
+    assert!(
+        close.text.contains("expected 1, got 1.0000001"),
+        "{close:?}"
+    );
+}
