@@ -211,6 +211,6 @@ fn callouts_become_alerts_and_solutions_fold() {
     let src = "<!-- warning: Mind the gap -->\n> Careful.\n\n<!-- note -->\n> Plain.\n\n<!-- exercise -->\nDo it.\n\n<!-- solution -->\nThe answer.\n\n<!-- end -->\n\n<!-- solution: Hint -->\nA hint.\n\n## Next\n";
     assert_eq!(
         text_of(src, &LessonRun::default()),
-        "> [!WARNING]\n> **Mind the gap**\n>\n> Careful.\n\n> [!NOTE]\n> Plain.\n\n<!-- exercise -->\nDo it.\n\n<details>\n<summary>Solution</summary>\n\nThe answer.\n\n</details>\n\n<details>\n<summary>Hint</summary>\n\nA hint.\n\n</details>\n\n## Next\n"
+        "> [!WARNING]\n> **Mind the gap**\n>\n> Careful.\n\n> [!NOTE]\n> Plain.\n\n<!-- exercise -->\n**Exercise 1.** Do it.\n\n<details>\n<summary>Solution</summary>\n\nThe answer.\n\n</details>\n\n<details>\n<summary>Hint</summary>\n\nA hint.\n\n</details>\n\n## Next\n"
     );
 }
