@@ -4,6 +4,7 @@
 // the light or dark theme through either path the pages honour (prefers-color-scheme or
 // localStorage["rlbook-theme"]), listing a built site's pages, and screenshots.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -291,4 +292,27 @@ export function watchLongTasks(page) {
 /** The durations (ms) of the long tasks kept since the last call. */
 export function longTasks(page) {
   return page.evaluate(() => window.__longTasks.splice(0));
+}
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
+
+/* A static server of the site `root` on 127.0.0.1; resolves to { url, close }. (Over
+   file://, Chromium now and then forgets what a page stored in localStorage when it is
+   reloaded, and refuses some requests: suites that need either serve the site.) */
+export function serveSite(root) {
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = path.join(root, rel.endsWith("/") ? rel + "index.html" : rel);
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((ok) =>
+    server.listen(0, "127.0.0.1", () =>
+      ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }),
+    ),
+  );
 }

@@ -325,7 +325,8 @@ pub(crate) fn files_ending(dir: &Path, ext: &str) -> Vec<PathBuf> {
     files
 }
 
-fn walk(dir: &Path) -> Vec<PathBuf> {
+/// Every file under `dir`, recursively (none when it cannot be read).
+pub(crate) fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();

@@ -3,7 +3,7 @@
 //! other formats' hints and links, drift when a solution changes, the student edition with
 //! and without `reveal_after`, and the build errors, snapshot-tested.
 
-use crate::common::{edit_file, fixture_book, rlbook, unescape};
+use crate::common::{edit_file, fixture_book, rlbook, unescape, walk};
 use std::path::Path;
 
 fn read(book: &Path, file: &str) -> String {
@@ -91,19 +91,6 @@ fn containing(book: &Path, needle: &str) -> Vec<String> {
         }
     }
     found
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(walk(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
 }
 
 /// Text only the solutions have: prose, and a number only a solution prints.

@@ -16,10 +16,9 @@
 // on values, stopped by an error and with a hint shown, and of the progress line with the
 // sidebar, go to OUT/exercises/.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { openPage, setTheme, visit, fileUrl, sitePages, waitFor, screenshot } from "../lib.mjs";
+import { openPage, setTheme, visit, fileUrl, sitePages, waitFor, screenshot, serveSite } from "../lib.mjs";
 import { audit } from "./axe.mjs";
 
 export const needs = ["site"];
@@ -27,29 +26,6 @@ export const needs = ["site"];
 const LESSON = "01-attention.html";
 const NOTES = "02-notes.html";
 const KEY = "rlbook-exercises:exercise-fixture/01-attention";
-
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
-
-/* A static server of the site `root` on 127.0.0.1; resolves to { url, close }. The pages are
-   read over http: over file://, Chromium now and then forgets what a page stored in
-   localStorage when it is reloaded (about one reload in six here; never over http). */
-function serveSite(root) {
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const file = path.join(root, rel.endsWith("/") ? rel + "index.html" : rel);
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((ok) =>
-    server.listen(0, "127.0.0.1", () =>
-      ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }),
-    ),
-  );
-}
 
 /* Page `rel` of the site at `base` (its address, ending in /) in `browser` (a browser
    context of its own), with every "rlbook:checked" event of the page kept from its start. */

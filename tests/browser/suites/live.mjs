@@ -11,36 +11,15 @@
 // lesson's script pages runs live and prints what the build printed. Screenshots go
 // to OUT (light and dark with the editor open, the edited figure, the error, the stop).
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
-import { openPage, setTheme, visit, screenshot, fileUrl, waitFor, watchLongTasks, longTasks } from "../lib.mjs";
+import { openPage, setTheme, visit, screenshot, fileUrl, waitFor, watchLongTasks, longTasks, serveSite } from "../lib.mjs";
 import { audit } from "./axe.mjs";
 
 export const needs = ["site", "page", "rlbook"];
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
-
-/* A static server of `root` on 127.0.0.1; resolves to { url, close }. */
-function serveSite(root) {
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const file = path.join(root, rel.endsWith("/") ? rel + "index.html" : rel);
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((ok) =>
-    server.listen(0, "127.0.0.1", () =>
-      ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }),
-    ),
-  );
-}
 
 /* Press Tab until `selector` has the focus (the keyboard's way there). */
 async function tabTo(page, selector, limit = 400) {
