@@ -1,8 +1,9 @@
 //! Editions: the teacher edition shows the book as written; the student edition withholds
-//! every solution (unless `[exercises] reveal_after` ships them in the HTML pages, hidden
-//! until the reader has tried; the Markdown book, EPUB and PDF then withhold them as they
-//! render) (`<!-- solution -->` up to `<!-- end -->`, the next heading, the next
-//! exercise or solution, or the end of the page, the same span the renderers fold).
+//! every solution (`<!-- solution -->` up to `<!-- end -->`, the next heading, the next
+//! exercise or solution, or the end of the page, the same span the renderers fold). Under
+//! `[exercises] reveal_after` the student edition's HTML pages ship the solutions, hidden
+//! until the reader has tried, so its view keeps them, and the Markdown book (and the EPUB
+//! and PDF made from it) and the search index withhold them as they render.
 //!
 //! The student edition is a *view* of the book made after the record check: each lesson's
 //! source with its solutions replaced by a short placeholder paragraph, parsed again, and

@@ -125,6 +125,8 @@ fn step_key(lesson: &Lesson, step: Step) -> (Digest, Digest) {
                 place.u64(a.line.into()).u64(a.col.into());
             }
             place.u64(e.line.into());
+            let starter = e.starter.and_then(|i| lesson.blocks.get(i));
+            place.u64(starter.map_or(0, |b| b.fence_line.into()));
         }
     }
     (what.finish(), place.finish())
