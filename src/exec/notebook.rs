@@ -270,6 +270,41 @@ mod tests {
     }
 
     #[test]
+    fn an_exercise_check_is_a_step_where_its_exercise_ends_and_resumes_like_the_others() {
+        let source = "# A\n\n```rlab\nq = rand();\n```\n\n<!-- exercise -->\nDo it.\n\n\
+                      ```rlab,check=y\ny = 0;\n```\n\nHow? <!-- answer: ${y + 1} -->\n\n\
+                      <!-- solution -->\n```rlab\ny = q * 2;\n```\n<!-- end -->\n\nAfter ${y}.\n";
+        let (l, c) = (lesson(source), config());
+        let all = steps(&l);
+        let kinds: Vec<&str> = all
+            .iter()
+            .map(|s| match s {
+                Step::Block(_) => "block",
+                Step::Inline(_) => "inline",
+                Step::Check(_) => "check",
+            })
+            .collect();
+        assert_eq!(kinds, ["block", "block", "block", "check", "inline"]);
+        let full = run_notebook_from(&c, &l, None, true, None);
+        let run = &full.exercises[0];
+        let Ok(rlab_page::check::Expected::Numbers { re, .. }) = &run.values[0].1 else {
+            panic!("{run:?}")
+        };
+        let answer = run.answers[0].as_ref().ok().copied();
+        assert_eq!(
+            answer,
+            Some(re[0] + 1.0),
+            "the answer is read after the solution"
+        );
+        for done in 1..=all.len() {
+            let start = full.resume_after(&all, done, None);
+            let resumed = run_notebook_from(&c, &l, start, true, None);
+            assert_eq!(resumed.exercises, full.exercises, "from step {done}");
+            assert_eq!(resumed.inlines, full.inlines, "from step {done}");
+        }
+    }
+
+    #[test]
     fn a_changed_data_file_is_found_at_the_first_step_that_read_it() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
