@@ -8,13 +8,14 @@
 use libfuzzer_sys::fuzz_target;
 use rlbook::book::{Book, Lesson};
 use rlbook::config::Config;
+use rlbook::exec::exercise::ExerciseRun;
 use rlbook::exec::{BlockRun, InlineRun, LessonRun, ScriptRun};
 use rlbook::render::lesson::{RenderContext, render_lesson};
 use rlbook::render::math::{MathCache, collect_formulas};
 use rlbook::xref::Xrefs;
 use std::path::{Path, PathBuf};
 
-/// A run with nothing executed, one entry per block, inline value and script.
+/// A run with nothing executed, one entry per block, inline value, script and exercise.
 fn empty_run(lesson: &Lesson) -> LessonRun {
     LessonRun {
         blocks: vec![BlockRun::default(); lesson.blocks.len()],
@@ -24,6 +25,7 @@ fn empty_run(lesson: &Lesson) -> LessonRun {
             })
             .collect(),
         scripts: vec![ScriptRun::default(); lesson.scripts.len()],
+        exercises: vec![ExerciseRun::default(); lesson.exercises.len()],
         files: Vec::new(),
     }
 }
