@@ -232,18 +232,21 @@ mod tests {
     const RANDOM: &str = "# A\n\nFirst ${rand()}.\n\n```rlab\nx = rand();\nprint(x)\n```\n\n\
                           Then ${rand():%.6f} and ${x}.\n\n```rlab\ny = x + rand();\nprint(y)\n```\n";
 
-    #[test]
-    fn steps_interleave_inline_values_in_document_order() {
-        let l = lesson(RANDOM);
-        let kinds: Vec<&str> = steps(&l)
-            .iter()
+    /// The kind of each step of `lesson`, in order.
+    fn kinds(lesson: &Lesson) -> Vec<&'static str> {
+        (steps(lesson).iter())
             .map(|s| match s {
                 Step::Block(_) => "block",
                 Step::Inline(_) => "inline",
                 Step::Check(_) => "check",
             })
-            .collect();
-        assert_eq!(kinds, ["inline", "block", "inline", "inline", "block"]);
+            .collect()
+    }
+
+    #[test]
+    fn steps_interleave_inline_values_in_document_order() {
+        let l = lesson(RANDOM);
+        assert_eq!(kinds(&l), ["inline", "block", "inline", "inline", "block"]);
     }
 
     #[test]
@@ -276,15 +279,7 @@ mod tests {
                       <!-- solution -->\n```rlab\ny = q * 2;\n```\n<!-- end -->\n\nAfter ${y}.\n";
         let (l, c) = (lesson(source), config());
         let all = steps(&l);
-        let kinds: Vec<&str> = all
-            .iter()
-            .map(|s| match s {
-                Step::Block(_) => "block",
-                Step::Inline(_) => "inline",
-                Step::Check(_) => "check",
-            })
-            .collect();
-        assert_eq!(kinds, ["block", "block", "block", "check", "inline"]);
+        assert_eq!(kinds(&l), ["block", "block", "block", "check", "inline"]);
         let full = run_notebook_from(&c, &l, None, true, None);
         let run = &full.exercises[0];
         let Ok(rlab_page::check::Expected::Numbers { re, .. }) = &run.values[0].1 else {
