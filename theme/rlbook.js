@@ -1,8 +1,7 @@
 /* rlbook page behaviour: the light/dark toggle (its choice kept in localStorage, the system
    preference followed until then), the sidebar toggle on narrow screens, the "On this page"
    list open beside the article and collapsed above it, opening every <details> while
-   printing, Escape hiding a cross-reference's preview, the sidebar's mark of a lesson whose
-   exercises are all passed (live/exercises.js keeps them in localStorage). No dependencies. */
+   printing, Escape hiding a cross-reference's preview. No dependencies. */
 (function () {
   "use strict";
   var KEY = "rlbook-theme";
@@ -139,7 +138,6 @@
     var frames = JSON.parse(f.getAttribute("data-frames") || "[]"), fps = +f.getAttribute("data-fps") || 10;
     var img = f.querySelector(".rla-frame"), play = f.querySelector(".rla-play");
     var seek = f.querySelector(".rla-seek"), at = f.querySelector(".rla-at");
-    var csv = f.querySelector("figcaption a[download]");
     var still = window.matchMedia("(prefers-reduced-motion: reduce)"), k = 0, timer = null;
     if (!frames.length || !img || !play || !seek || !at) return;
     function show(i) {
@@ -148,10 +146,6 @@
       img.alt = img.alt.replace(/frame \d+ of/, "frame " + (k + 1) + " of");
       seek.value = k + 1;
       at.textContent = "Frame " + (k + 1) + " of " + frames.length;
-      if (csv) {
-        csv.href = frames[k].replace(/\.svg$/, ".csv");
-        csv.textContent = "CSV of frame " + (k + 1);
-      }
     }
     function stop() {
       if (timer) clearInterval(timer);
@@ -173,19 +167,6 @@
     f.querySelector(".rla-controls").hidden = false;
   }
 
-  // A sidebar link of a lesson with exercises (data-exercises: how many, data-progress: the
-  // key of their progress, kept by live/exercises.js) is marked once all are passed.
-  function markExercises() {
-    document.querySelectorAll("#sidebar a[data-progress]").forEach(function (a) {
-      var done = 0;
-      try {
-        var s = JSON.parse(localStorage.getItem("rlbook-exercises:" + a.getAttribute("data-progress"))) || {};
-        for (var k in s) if (s[k].passed) done++;
-      } catch (e) { /* no storage: nothing marked */ }
-      a.classList.toggle("exercises-done", done >= a.getAttribute("data-exercises"));
-    });
-  }
-
   function init() {
     document.querySelectorAll("figure.rla").forEach(setupAnimation);
     setupTheme();
@@ -193,8 +174,6 @@
     setupToc();
     setupPrinting();
     setupPreviews();
-    markExercises();
-    document.addEventListener("rlbook:progress", markExercises);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -1,6 +1,5 @@
 /* rlbook live code, the loader (docs/live-code.md): every rlab block marked data-live gets
-   Run and Edit buttons (an exercise's starter block, data-check, gets Check and Edit:
-   docs/exercises.md). Nothing more is fetched until the reader presses one: then the
+   Run and Edit buttons. Nothing more is fetched until the reader presses one: then the
    controller (runtime.js, beside this file) is loaded by <script>, which works from file:// too, and
    it loads the page's steps, the interpreter and, for Edit, the editor. */
 (function () {
@@ -37,24 +36,23 @@
       loading = null;
     });
   }
-  function button(bar, section, action, text, label) {
+  function button(bar, section, action, text) {
     var b = document.createElement("button");
     b.type = "button";
     b.className = "live-" + action;
     b.textContent = text;
-    b.setAttribute("aria-label", text + " " + label);
+    b.setAttribute("aria-label", text + " block " + section.id.replace("block-", ""));
     b.addEventListener("click", function () { press(section, action, b); });
     bar.appendChild(b);
   }
   function init() {
     article.querySelectorAll("section.rlab-block[data-live]").forEach(function (section) {
-      var bar = document.createElement("div"), n = section.getAttribute("data-check");
-      var label = n ? "exercise " + n : "block " + section.id.replace("block-", "");
+      var bar = document.createElement("div");
       bar.className = "live-bar";
       bar.setAttribute("role", "group");
-      bar.setAttribute("aria-label", "Live code of " + label);
-      button(bar, section, n ? "check" : "run", n ? "Check" : "Run", label);
-      button(bar, section, "edit", "Edit", label);
+      bar.setAttribute("aria-label", "Live code of block " + section.id.replace("block-", ""));
+      button(bar, section, "run", "Run");
+      button(bar, section, "edit", "Edit");
       var status = document.createElement("span");
       status.className = "live-status";
       status.setAttribute("role", "status");

@@ -14,9 +14,9 @@
    ends the worker (the session starts again on the next Run).
 
    An exercise's starter block (docs/exercises.md; its step has `check`, and run: false, so
-   that no other block's run runs it) is run only by its Check: a run of it that also
-   compares the checked variables with the solution's values (the `check` op), after which
-   "rlbook:checked" tells exercises.js the outcome. */
+   that no other block's run runs it) is run only by its own button (exercises.js labels it
+   Check): a run of it that also compares the checked variables with the solution's values
+   (the `check` op), after which "rlbook:checked" tells exercises.js the outcome. */
 (function () {
   "use strict";
 
@@ -180,7 +180,7 @@
       step.editor = window.RlabEditor.open(host, {
         doc: step.current,
         label: "Code of block " + step.block,
-        onRun: function () { self.run(section, step.check); },
+        onRun: function () { self.run(section); },
         onChange: function (text) { self.changed(step, text); }
       });
       section.liveEditor = step.editor;
@@ -219,10 +219,11 @@
 
   /* Run: the steps before the block that this session has not run as they are now, then it.
      A step that only runs when pressed (a starter block, a no_run one) is passed over, run
-     or not. `check` (the block's exercise): the block is checked, not only run. */
-  Live.prototype.run = function (section, check) {
+     or not. A starter block (its exercise: `check`) is checked, not only run. */
+  Live.prototype.run = function (section) {
     if (this.busy) return this.status(section, "Another block is running; Stop it or wait.");
     var step = this.parts(section), self = this, engine = this.engine, t0 = performance.now();
+    var check = step.check;
     var steps = this.data.steps, first = 0;
     var runs = function (s) { return s === step || s.inline || s.run; };
     while (first < step.index && (!runs(steps[first]) || engine.done[first] === steps[first].current)) first++;
@@ -265,7 +266,6 @@
       }
     });
   };
-  Live.prototype.check = function (section) { this.run(section, this.step(section).check); };
   /* What the module is asked for step `s`; `check`: its exercise, whose values it compares. */
   Live.prototype.request = function (s, check) {
     if (s.inline) {

@@ -3,8 +3,9 @@
 //!
 //! Every template gets `book` (title, description, authors, language), `root` (the prefix
 //! back to the site root), `assets`, `index_href`, `nav` (all lessons: title, href, current
-//! = `"page"` on the lesson itself and `"true"` on a script's lesson), `page_title` and
-//! `page_kind`. Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
+//! = `"page"` on the lesson itself and `"true"` on a script's lesson), `page_title`,
+//! `page_kind` and `exercise_progress` (whether the page links `live/progress.js`, which
+//! marks the sidebar's lessons whose exercises are passed). Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
 //! `prev` and `next`; the index adds `next`; script pages add `script` and `lesson_link`.
 
 use super::Download;
@@ -53,6 +54,9 @@ struct Common<'a> {
     nav: Vec<NavItem<'a>>,
     page_title: &'a str,
     page_kind: &'static str,
+    /// Whether the page needs `live/progress.js` for the sidebar's marks: some lesson has
+    /// exercises, and this page is not one of them (their `live/exercises.js` marks it).
+    exercise_progress: bool,
 }
 
 /// Which lesson the page belongs to, if any, and how.
@@ -91,7 +95,7 @@ fn common<'a>(
             exercises: book.lessons.get(i).map_or(0, exercises::checkable),
             progress: (book.lessons.get(i)).and_then(|l| exercises::progress_key(&book.config, l)),
         })
-        .collect();
+        .collect::<Vec<_>>();
     let root = links::root_prefix(page_path);
     Common {
         book: BookMeta {
@@ -103,10 +107,22 @@ fn common<'a>(
         assets: format!("{root}assets/"),
         index_href: links::href(page_path, "index.html"),
         root,
+        exercise_progress: needs_progress_script(&nav, current),
         nav,
         page_title: title,
         page_kind: kind,
     }
+}
+
+/// Whether a page links `live/progress.js`: some lesson has exercises the sidebar marks,
+/// and the page is not one of them (their `live/exercises.js` holds it).
+fn needs_progress_script(nav: &[NavItem], current: Current) -> bool {
+    let marks = |item: &NavItem| item.progress.is_some();
+    let own = match current {
+        Current::Lesson(i) => nav.get(i).is_some_and(marks),
+        _ => false,
+    };
+    nav.iter().any(marks) && !own
 }
 
 #[derive(Serialize)]

@@ -4,9 +4,11 @@
 //! loader every such page links (`loader.js`, small: it only adds the Run and Edit buttons),
 //! and what the loader fetches on the first press, by `<script>` so that it works from
 //! `file://`: the controller and its worker (`runtime.js`), the editor (`editor.js`,
-//! CodeMirror 6, bundled by `scripts/build-editor`), and the interpreter (`module.js`:
+//! CodeMirror 6, bundled by `scripts/build-web`), and the interpreter (`module.js`:
 //! `crates/rlab-live`'s WebAssembly module, gzipped and in base64, which the worker unpacks
-//! with `DecompressionStream`). A book's theme folder may replace or add files of `live/`
+//! with `DecompressionStream`). Pages with exercises (docs/exercises.md) also link
+//! `exercises.js` and `exercises.css`, and every page of a book with them `progress.js`
+//! (the sidebar's marks). A book's theme folder may replace or add files of `live/`
 //! like any theme file; they too are written only with live pages.
 
 use super::theme::Asset;
@@ -19,7 +21,7 @@ use std::io::Write as _;
 /// The WebAssembly module, as `scripts/build-wasm` made and committed it.
 const MODULE: &[u8] = include_bytes!("../../../crates/rlab-live/dist/rlab-live.wasm");
 
-/// The live-code scripts of the theme, by their path under `assets/`.
+/// The live-code files of the theme, by their path under `assets/`.
 const SCRIPTS: &[(&str, &str)] = &[
     (
         "live/loader.js",
@@ -36,6 +38,14 @@ const SCRIPTS: &[(&str, &str)] = &[
     (
         "live/exercises.js",
         include_str!("../../../theme/live/exercises.js"),
+    ),
+    (
+        "live/exercises.css",
+        include_str!("../../../theme/live/exercises.css"),
+    ),
+    (
+        "live/progress.js",
+        include_str!("../../../theme/live/progress.js"),
     ),
 ];
 

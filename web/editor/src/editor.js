@@ -1,5 +1,5 @@
 // The live-code editor of rlbook pages: a small CodeMirror 6 set-up for one rlab block,
-// bundled by scripts/build-editor into theme/live/editor.js, which sets
+// bundled by scripts/build-web into theme/live/editor.js, which sets
 // `globalThis.RlabEditor = { open }`:
 //
 //   const ed = RlabEditor.open(parent, { doc, label, onRun, onChange });

@@ -4,7 +4,7 @@
 // node:vm context whose global object is a bare stub without `window`, `document` or
 // `navigator`; it must run to its end without touching the DOM, set `RlabEditor.open`, and
 // `open` must refuse a parent that is not an element before it builds a view. That the bundle
-// is what the sources build is `scripts/build-editor --check`'s job; the editor in a page is
+// is what the sources build is `scripts/build-web --check`'s job; the editor in a page is
 // the browser tests'. Run with `node --test web/editor/test/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,9 +17,9 @@ const lockPath = fileURLToPath(new URL("../package-lock.json", import.meta.url))
 
 /** The bundle's text; fails the test when it is missing or empty. */
 function bundleText() {
-  assert.ok(existsSync(bundlePath), `${bundlePath} is missing: run scripts/build-editor`);
+  assert.ok(existsSync(bundlePath), `${bundlePath} is missing: run scripts/build-web`);
   const text = readFileSync(bundlePath, "utf8");
-  assert.ok(text.trim().length > 0, `${bundlePath} is empty: run scripts/build-editor`);
+  assert.ok(text.trim().length > 0, `${bundlePath} is empty: run scripts/build-web`);
   return text;
 }
 

@@ -3,7 +3,7 @@
 // takes code from, with its version and licence (read from esbuild's metafile and each
 // package's package.json, so the banner cannot drift from what is bundled). Deterministic:
 // esbuild is run from this folder with relative paths, and nothing in the output depends on
-// the time or on where the repository is. Run by scripts/build-editor;
+// the time or on where the repository is. Run by scripts/build-web;
 // usage: node tools/bundle.mjs OUT (from web/editor, after `npm ci`).
 
 import { readFileSync, writeFileSync } from "node:fs";
@@ -38,7 +38,7 @@ function banner(metafile) {
     licenses.length === 1
       ? `${parts.map((p) => p.text).join(", ")} (${licenses[0]})`
       : parts.map((p) => `${p.text} (${p.license})`).join(", ");
-  return `/*! rlbook live-code editor (web/editor, scripts/build-editor); bundles ${list} */`;
+  return `/*! rlbook live-code editor (web/editor, scripts/build-web); bundles ${list} */`;
 }
 
 async function main([outPath]) {
