@@ -1,5 +1,6 @@
 //! Exercise checks (docs/exercises.md): a checked variable's value as the build recorded it
-//! and the page ships it ([`Expected`], captured from a session by [`capture`]), and the
+//! and the page ships it ([`Expected`], captured from a session by [`capture`]; an answer
+//! box's number, [`Answer`]), and the
 //! verdict on a reader's value ([`verdict`]): a match with its largest error, or what is
 //! wrong (missing, another shape or kind, the entries that differ). The build and the page's
 //! module both compare through here, with the record's rule `|got − expected| ≤ atol +
@@ -63,6 +64,18 @@ pub struct Checked {
     pub name: String,
     #[serde(flatten)]
     pub value: Expected,
+}
+
+/// An answer box's expected number as the page ships it (its checking is the page's own,
+/// with the same rule): `k`, its place among the exercise's answers; `value`, none when the
+/// answer failed at build time.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Answer {
+    pub k: usize,
+    #[serde(serialize_with = "numbers::serialize_one")]
+    pub value: Option<f64>,
+    pub rtol: f64,
+    pub atol: f64,
 }
 
 /// The verdict on one checked variable.
@@ -339,6 +352,10 @@ mod numbers {
                 other => Err(E::custom(format!("not a number: {other}"))),
             },
         }
+    }
+
+    pub(super) fn serialize_one<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+        x.map(to_json).serialize(s)
     }
 
     pub(super) fn serialize<S: Serializer>(xs: &[f64], s: S) -> Result<S::Ok, S::Error> {

@@ -7,7 +7,7 @@ use super::Doc;
 use crate::book::exercise::Exercise;
 use crate::book::{CodeBlock, Lesson};
 use crate::config::{Config, Tolerance};
-use rlab_page::check::Checked;
+use rlab_page::check::{Answer, Checked};
 use serde_json::{Value, json};
 
 /// The exercises' expected answers, for those the page can check: the values the solution
@@ -28,15 +28,12 @@ pub(crate) fn data(doc: &Doc) -> Vec<Value> {
                 })
                 .collect();
             let tolerance = tolerance(doc.lesson, e, book_tolerance);
-            let answers: Vec<Value> = (e.answers.iter().enumerate())
-                .map(|(k, a)| {
-                    let value = run.and_then(|r| r.answers.get(k)?.as_ref().ok().copied());
-                    json!({
-                        "k": k + 1,
-                        "value": value.map(number),
-                        "rtol": a.rtol.unwrap_or(book_tolerance.rtol),
-                        "atol": a.atol.unwrap_or(book_tolerance.atol),
-                    })
+            let answers: Vec<Answer> = (e.answers.iter().enumerate())
+                .map(|(k, a)| Answer {
+                    k: k + 1,
+                    value: run.and_then(|r| r.answers.get(k)?.as_ref().ok().copied()),
+                    rtol: a.rtol.unwrap_or(book_tolerance.rtol),
+                    atol: a.atol.unwrap_or(book_tolerance.atol),
                 })
                 .collect();
             json!({"n": e.number, "check": checked, "rtol": tolerance.rtol,
@@ -54,16 +51,6 @@ pub(crate) fn tolerance(lesson: &Lesson, exercise: &Exercise, book: Tolerance) -
     Tolerance {
         rtol: attrs.and_then(|a| a.rtol).unwrap_or(book.rtol),
         atol: attrs.and_then(|a| a.atol).unwrap_or(book.atol),
-    }
-}
-
-/// A number in the page's data (`"NaN"`, `"Inf"`, `"-Inf"` when not finite).
-fn number(x: f64) -> Value {
-    match x {
-        x if x.is_finite() => json!(x),
-        x if x.is_nan() => json!("NaN"),
-        x if x > 0.0 => json!("Inf"),
-        _ => json!("-Inf"),
     }
 }
 

@@ -122,6 +122,24 @@ fn non_finite_numbers_round_trip_through_json() {
 }
 
 #[test]
+fn an_answer_ships_its_number_or_null_and_names_what_is_not_finite() {
+    let answer = |value| Answer {
+        k: 2,
+        value,
+        rtol: 1e-9,
+        atol: 0.0,
+    };
+    let json = |a: Answer| serde_json::to_string(&a).unwrap();
+    assert_eq!(
+        json(answer(Some(42.5))),
+        r#"{"k":2,"value":42.5,"rtol":1e-9,"atol":0.0}"#
+    );
+    assert!(json(answer(Some(f64::NEG_INFINITY))).contains(r#""value":"-Inf""#));
+    assert!(json(answer(Some(f64::NAN))).contains(r#""value":"NaN""#));
+    assert!(json(answer(None)).contains(r#""value":null"#));
+}
+
+#[test]
 fn differing_entries_are_shown_to_six_digits_unless_that_hides_the_difference() {
     let v = judge(
         "[0.24472847105479764, 1e-5, 123456789]",
