@@ -28,7 +28,15 @@ fn a_build_records_the_solutions_values_and_ships_them_to_the_page() {
         page.contains("<span class=\"exercise-answer\" data-exercise=\"2\" data-answer=\"1\">")
     );
     assert!(page.contains("assets/live/exercises.js"));
+    assert!(page.contains("assets/live/exercises.css"));
     assert!(page.contains("data-exercises=\"3\" data-progress=\"exercise-fixture/01-attention\""));
+    for other in ["site/02-notes.html", "site/index.html"] {
+        let page = read(book.path(), other);
+        assert!(
+            !page.contains("live/exercises.") && !page.contains("data-progress"),
+            "{other} carries exercise machinery"
+        );
+    }
     let data = read(book.path(), "site/live/01-attention.js");
     let json = data
         .trim_start_matches("self.rlabLiveData=")

@@ -1,7 +1,7 @@
 // Minifies the exercise scripts and stylesheet of rlbook pages (docs/exercises.md) into
-// theme/live/, where the site takes them from: src/exercises.js (which imports
-// src/progress.js) and src/progress.js, each one minified IIFE (ES2020), and
-// src/exercises.css, minified. The readable sources are here; the minified files are
+// theme/live/, where the site takes them from: src/exercises.js (with the
+// src/progress.js it imports) as one minified IIFE (ES2020), and src/exercises.css,
+// minified. The readable sources are here; the minified files are
 // committed, so that building a book needs neither node nor npm. esbuild is the one pinned
 // by web/editor's package-lock.json (installed there by the build script). Deterministic:
 // the same sources and esbuild give the same bytes. Run by scripts/build-web;
@@ -16,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const { build } = createRequire(join(here, "../editor/package.json"))("esbuild");
 
 /** The outputs, each from src/ of the same name, with a banner naming its source. */
-const FILES = ["exercises.js", "progress.js", "exercises.css"];
+const FILES = ["exercises.js", "exercises.css"];
 
 async function main([outDir]) {
   if (!outDir) {

@@ -3,9 +3,8 @@
 //!
 //! Every template gets `book` (title, description, authors, language), `root` (the prefix
 //! back to the site root), `assets`, `index_href`, `nav` (all lessons: title, href, current
-//! = `"page"` on the lesson itself and `"true"` on a script's lesson), `page_title`,
-//! `page_kind` and `exercise_progress` (whether the page links `live/progress.js`, which
-//! marks the sidebar's lessons whose exercises are passed). Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
+//! = `"page"` on the lesson itself and `"true"` on a script's lesson), `page_title` and
+//! `page_kind`. Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
 //! `prev` and `next`; the index adds `next`; script pages add `script` and `lesson_link`.
 
 use super::Download;
@@ -33,7 +32,8 @@ struct NavItem<'a> {
     /// `""`, `"page"` or `"true"` (the value of `aria-current`).
     current: &'static str,
     /// How many exercises the page can check, and the key of the reader's progress in them
-    /// (docs/exercises.md), so that the sidebar can mark a lesson done.
+    /// (docs/exercises.md), so that the sidebar can mark a lesson done: set on the pages
+    /// with exercises only.
     exercises: usize,
     progress: Option<String>,
 }
@@ -54,9 +54,6 @@ struct Common<'a> {
     nav: Vec<NavItem<'a>>,
     page_title: &'a str,
     page_kind: &'static str,
-    /// Whether the page needs `live/progress.js` for the sidebar's marks: some lesson has
-    /// exercises, and this page is not one of them (their `live/exercises.js` marks it).
-    exercise_progress: bool,
 }
 
 /// Which lesson the page belongs to, if any, and how.
@@ -76,6 +73,11 @@ fn common<'a>(
     current: Current,
 ) -> Common<'a> {
     let meta = &book.config.book;
+    let progress =
+        |i: usize| (book.lessons.get(i)).and_then(|l| exercises::progress_key(&book.config, l));
+    // Only a page with exercises marks the sidebar (its exercises.js), so that the other
+    // pages carry nothing of them.
+    let marks = matches!(current, Current::Lesson(c) if progress(c).is_some());
     let nav = pages
         .iter()
         .enumerate()
@@ -93,9 +95,9 @@ fn common<'a>(
                 _ => "",
             },
             exercises: book.lessons.get(i).map_or(0, exercises::checkable),
-            progress: (book.lessons.get(i)).and_then(|l| exercises::progress_key(&book.config, l)),
+            progress: progress(i).filter(|_| marks),
         })
-        .collect::<Vec<_>>();
+        .collect();
     let root = links::root_prefix(page_path);
     Common {
         book: BookMeta {
@@ -107,22 +109,10 @@ fn common<'a>(
         assets: format!("{root}assets/"),
         index_href: links::href(page_path, "index.html"),
         root,
-        exercise_progress: needs_progress_script(&nav, current),
         nav,
         page_title: title,
         page_kind: kind,
     }
-}
-
-/// Whether a page links `live/progress.js`: some lesson has exercises the sidebar marks,
-/// and the page is not one of them (their `live/exercises.js` holds it).
-fn needs_progress_script(nav: &[NavItem], current: Current) -> bool {
-    let marks = |item: &NavItem| item.progress.is_some();
-    let own = match current {
-        Current::Lesson(i) => nav.get(i).is_some_and(marks),
-        _ => false,
-    };
-    nav.iter().any(marks) && !own
 }
 
 #[derive(Serialize)]

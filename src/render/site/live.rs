@@ -7,8 +7,7 @@
 //! CodeMirror 6, bundled by `scripts/build-web`), and the interpreter (`module.js`:
 //! `crates/rlab-live`'s WebAssembly module, gzipped and in base64, which the worker unpacks
 //! with `DecompressionStream`). Pages with exercises (docs/exercises.md) also link
-//! `exercises.js` and `exercises.css`, and every page of a book with them `progress.js`
-//! (the sidebar's marks). A book's theme folder may replace or add files of `live/`
+//! `exercises.js` and `exercises.css`. A book's theme folder may replace or add files of `live/`
 //! like any theme file; they too are written only with live pages.
 
 use super::theme::Asset;
@@ -42,10 +41,6 @@ const SCRIPTS: &[(&str, &str)] = &[
     (
         "live/exercises.css",
         include_str!("../../../theme/live/exercises.css"),
-    ),
-    (
-        "live/progress.js",
-        include_str!("../../../theme/live/progress.js"),
     ),
 ];
 

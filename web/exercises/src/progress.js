@@ -1,7 +1,7 @@
-/* rlbook exercise progress in the sidebar (docs/exercises.md), on every page of a book with
-   exercises (a page with exercises has it in exercises.js): a lesson's link (data-exercises:
-   how many, data-progress: the key exercises.js keeps their progress under in localStorage)
-   is marked once all are passed, again on each "rlbook:progress". */
+/* rlbook exercise progress in the sidebar (docs/exercises.md), on a page with exercises
+   (imported by exercises.js): a lesson's link (data-exercises: how many, data-progress: the
+   key exercises.js keeps their progress under in localStorage) is marked once all are
+   passed, again on each "rlbook:progress". */
 function mark() {
   document.querySelectorAll("#sidebar a[data-progress]").forEach(function (a) {
     var done = 0, m = a.querySelector(".exercises-done");
