@@ -4,12 +4,14 @@
 //! Every setting has a default, so a book needs no `book.toml` at all: lessons in `content/`,
 //! scripts in `content/<slug>/`, the record in `expected/`, the site in `site/`.
 
+mod bibliography;
 mod edition;
 mod exercises;
 mod links;
 mod live;
 mod output;
 
+pub use bibliography::{BibliographySettings, CslStyle};
 pub use edition::Edition;
 pub use exercises::ExerciseSettings;
 pub use links::LinkSettings;
@@ -37,6 +39,9 @@ pub struct Config {
     pub live: bool,
     /// How exercises behave (`[exercises]`).
     pub exercises: ExerciseSettings,
+    /// The works lessons cite, and the style (`[book] bibliography`, `csl`,
+    /// `[bibliography]`).
+    pub bibliography: BibliographySettings,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -49,6 +54,10 @@ pub struct BookMeta {
     /// Where the HTML book is published (`https://…`), without a trailing slash: the other
     /// formats link there to check exercises.
     pub url: Option<String>,
+    /// Bibliography files, relative to the root (resolved into [`Config::bibliography`]).
+    pub bibliography: Vec<PathBuf>,
+    /// The citation style: a bundled style's name or a `.csl` file.
+    pub csl: Option<String>,
 }
 
 impl Default for BookMeta {
@@ -59,6 +68,8 @@ impl Default for BookMeta {
             description: String::new(),
             language: "en".into(),
             url: None,
+            bibliography: Vec::new(),
+            csl: None,
         }
     }
 }
@@ -143,6 +154,7 @@ struct RawConfig {
     edition: edition::RawEdition,
     live: live::RawLive,
     exercises: exercises::RawExercises,
+    bibliography: bibliography::RawBibliography,
 }
 
 #[derive(Debug, Deserialize)]
@@ -192,6 +204,9 @@ impl Config {
         let mut raw: RawConfig = toml::from_str(text).map_err(|e| located(name, text, &e))?;
         raw.book.url = check_url(raw.book.url.take()).map_err(|m| config_error(name, m))?;
         let exercises = raw.exercises.resolve().map_err(|m| config_error(name, m))?;
+        let bibliography = (raw.bibliography)
+            .resolve(root, &raw.book.bibliography, raw.book.csl.as_deref())
+            .map_err(|m| config_error(name, m))?;
         let tolerance = check_tolerance(&raw.tolerance).map_err(|m| config_error(name, m))?;
         let mut exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
         exec.allow_read = raw.exec.allow_read.iter().map(|p| root.join(p)).collect();
@@ -217,6 +232,7 @@ impl Config {
             edition: raw.edition.default,
             live: raw.live.enabled,
             exercises,
+            bibliography,
         })
     }
 

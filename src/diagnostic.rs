@@ -38,7 +38,8 @@ pub enum Kind {
     Record,
     /// A lesson link, a formula, a figure: anything rendering a page reports.
     Render,
-    /// A cross-reference to no label, a label defined twice or misplaced.
+    /// A cross-reference to no label, a label defined twice or misplaced; a citation of a
+    /// key no bibliography entry has.
     Xref,
     /// Templates, theme and writing the site.
     Site,

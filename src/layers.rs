@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["cache"],
     &["exec"],
     &["record"],
-    &["xref"],
+    &["xref", "cite"],
     &["render"],
     &["edition", "links"],
     &["pipeline"],

@@ -11,7 +11,7 @@
 //! 3         cache
 //! 4         exec
 //! 5         record
-//! 6         xref
+//! 6         xref, cite
 //! 7         render (render::common is what the renderers and the link check share)
 //! 8         edition, links
 //! 9         pipeline
@@ -24,6 +24,7 @@ pub(crate) mod atomic;
 pub mod book;
 pub(crate) mod build;
 pub(crate) mod cache;
+pub mod cite;
 pub mod cli;
 pub mod config;
 pub mod diagnostic;

@@ -81,6 +81,23 @@ pub fn markdown_options() -> Options {
 }
 
 impl Lesson {
+    /// An error of `kind` at byte `at` of the source, `width` characters wide: the file, line
+    /// and column, the source line and a caret under the place.
+    pub(crate) fn error_at(
+        &self,
+        kind: crate::diagnostic::Kind,
+        at: usize,
+        width: usize,
+        message: String,
+    ) -> crate::diagnostic::Diagnostic {
+        let (line, col) = super::inline::line_col(&self.source, at);
+        let text = self.source.lines().nth(line as usize - 1).unwrap_or("");
+        crate::diagnostic::Diagnostic::error(kind, message)
+            .in_file(self.display.clone())
+            .at(line, col)
+            .with_excerpt(text, width)
+    }
+
     /// Parse a lesson source. `display` names the file in messages.
     pub fn parse(
         path: PathBuf,

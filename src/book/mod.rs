@@ -1,6 +1,7 @@
 //! Loading a book: the lessons (Markdown files in the lessons folder, in order) with their
 //! code blocks, directives, inline values and standalone scripts. No execution, no HTML.
 
+pub(crate) mod citation;
 pub mod directive;
 pub mod embed;
 pub mod exercise;

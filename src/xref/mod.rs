@@ -234,13 +234,9 @@ fn place(lesson: &Lesson, at: usize) -> String {
 }
 
 /// An error at byte `at` of the lesson, with the source line and a caret `width` wide.
+/// An error at byte `at` of `lesson`, `width` characters wide.
 pub(crate) fn located(lesson: &Lesson, at: usize, width: usize, message: String) -> Diagnostic {
-    let (line, col) = crate::book::inline::line_col(&lesson.source, at);
-    let text = lesson.source.lines().nth(line as usize - 1).unwrap_or("");
-    Diagnostic::error(DiagnosticKind::Xref, message)
-        .in_file(lesson.display.clone())
-        .at(line, col)
-        .with_excerpt(text, width)
+    lesson.error_at(DiagnosticKind::Xref, at, width, message)
 }
 
 #[cfg(test)]
