@@ -1,12 +1,15 @@
 //! Fuzz target: the Markdown and directive front end. Arbitrary text is parsed as a lesson
-//! (frontmatter, fences, attributes, directives, inline values); a lesson that loads is
-//! rendered to HTML with an empty run sized to it (so it draws no figures) and its formulas
-//! prerendered by KaTeX. Either step may fail with an error, never panic or hang.
+//! (frontmatter, fences, attributes, directives, inline values, citations); a lesson that
+//! loads is rendered to HTML with an empty run sized to it (so it draws no figures), its
+//! formulas prerendered by KaTeX and its citations resolved against a small bibliography
+//! (written once to a temporary folder, the book's root). Either step may fail with an
+//! error, never panic or hang.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use rlbook::book::{Book, Lesson};
+use rlbook::cite::Citations;
 use rlbook::config::Config;
 use rlbook::exec::exercise::ExerciseRun;
 use rlbook::exec::{BlockRun, InlineRun, LessonRun, ScriptRun};
@@ -14,6 +17,21 @@ use rlbook::render::lesson::{RenderContext, render_lesson};
 use rlbook::render::math::{MathCache, collect_formulas};
 use rlbook::xref::Xrefs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The bibliography the lessons cite from: keys `vaswani2017` and `ba2016`.
+const BIBLIOGRAPHY: &str = "@article{vaswani2017, author = {Vaswani, Ashish and Shazeer, Noam}, title = {Attention Is All You Need}, journal = {NeurIPS}, year = {2017}}\n@misc{ba2016, author = {Ba, Jimmy Lei}, title = {Layer Normalization}, year = {2016}, doi = {10.48550/arXiv.1607.06450}}\n";
+
+/// The book's root: a temporary folder holding `refs.bib`.
+fn root() -> &'static Path {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = std::env::temp_dir().join(format!("rlbook-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&root).expect("a temporary folder");
+        std::fs::write(root.join("refs.bib"), BIBLIOGRAPHY).expect("refs.bib");
+        root
+    })
+}
 
 /// A run with nothing executed, one entry per block, inline value, script and exercise.
 fn empty_run(lesson: &Lesson) -> LessonRun {
@@ -40,7 +58,8 @@ fuzz_target!(|source: &str| {
     let Ok(lesson) = parsed else {
         return;
     };
-    let Ok(config) = Config::parse(Path::new("/fuzz"), "", "book.toml") else {
+    let settings = "[book]\nbibliography = [\"refs.bib\"]\n";
+    let Ok(config) = Config::parse(root(), settings, "book.toml") else {
         return;
     };
     let book = Book {
@@ -50,10 +69,12 @@ fuzz_target!(|source: &str| {
     let runs = vec![empty_run(&book.lessons[0])];
     let math = MathCache::prerender(collect_formulas(&book, &runs));
     let (xrefs, _) = Xrefs::collect(&book, &runs);
+    let (citations, _) = Citations::collect(&book);
     let ctx = RenderContext {
         book: &book,
         math: &math,
         xrefs: &xrefs,
+        citations: &citations,
         strict: false,
         draw_figure: rlbook::render::figure::SVG,
     };

@@ -12,6 +12,7 @@ use super::{Engine, Pass};
 use crate::book::Book;
 use crate::cache::digest::{Digest, KeyHasher};
 use crate::cache::{Cache, inputs};
+use crate::cite::Citations;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
 use crate::render::LessonHtml;
@@ -46,11 +47,12 @@ impl Carried {
 }
 
 /// What the downloads of a site are made of: a pass's book (the edition served), runs,
-/// cross-references and page keys.
+/// cross-references, citations and page keys.
 pub(super) struct Source {
     pub book: Arc<Book>,
     pub runs: Vec<LessonRun>,
     pub xrefs: Xrefs,
+    pub citations: Citations,
     pub keys: Vec<Digest>,
     pub strict: bool,
 }
@@ -174,6 +176,7 @@ impl Engine {
                     book: &source.book,
                     runs: &source.runs,
                     xrefs: &source.xrefs,
+                    citations: &source.citations,
                     keys: &source.keys,
                     strict: source.strict,
                     cache: &cache,

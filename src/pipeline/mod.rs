@@ -29,6 +29,7 @@ pub(crate) use summary::Counts;
 use crate::book::Book;
 use crate::cache::Cache;
 use crate::cache::digest::Digest;
+use crate::cite::Citations;
 use crate::config::{Edition, Format};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
@@ -274,6 +275,8 @@ impl Engine {
         let (runs, checked) = self.execute_and_check(book, request, &cache, cancel, pass)?;
         let (xrefs, problems) = crate::xref::Xrefs::collect(book, &runs);
         pass.diagnostics.extend(problems);
+        let (citations, problems) = Citations::collect(book);
+        pass.diagnostics.extend(problems);
         if request.check_external {
             let found = crate::links::external::check_external(book, &cache, request.strict);
             pass.diagnostics.extend(found);
@@ -281,16 +284,18 @@ impl Engine {
         if request.goal == Goal::Check {
             return Some(());
         }
-        let Some((book, runs, xrefs)) = edition_view(book, runs, xrefs, pass) else {
+        let tables = (xrefs, citations);
+        let Some((book, runs, (xrefs, citations))) = edition_view(book, runs, tables, pass) else {
             return Some(());
         };
         let book = book.as_ref();
-        let keys = render::page_keys(book, &runs, &xrefs, request.strict);
+        let keys = render::page_keys(book, &runs, &xrefs, &citations, request.strict);
         let serve = request.goal == Goal::Serve;
         let inputs = render::Inputs {
             book,
             runs: &runs,
             xrefs: &xrefs,
+            citations: &citations,
             failed: &checked.failed,
             keys: &keys,
             strict: request.strict,
@@ -302,6 +307,7 @@ impl Engine {
             book,
             runs: &runs,
             xrefs: &xrefs,
+            citations: &citations,
             keys: &keys,
             strict: request.strict,
             cache: &cache,
@@ -324,7 +330,7 @@ impl Engine {
         };
         let published = publish_site(book, site, serve, sink, pass);
         if let Some(pages) = published.filter(|_| serve) {
-            let made = (!failed).then_some((runs, xrefs, keys));
+            let made = (!failed).then_some((runs, (xrefs, citations), keys));
             self.remember_deferred(book, pages, &carried, made, request.strict);
         }
         Some(())
@@ -338,7 +344,7 @@ impl Engine {
         book: &Book,
         pages: Vec<LessonHtml>,
         carried: &Carried,
-        made: Option<(Vec<LessonRun>, Xrefs, Vec<Digest>)>,
+        made: Option<(Vec<LessonRun>, Tables, Vec<Digest>)>,
         strict: bool,
     ) {
         if carried.ids.is_empty() {
@@ -346,10 +352,11 @@ impl Engine {
             return;
         }
         let book = Arc::new(book.clone());
-        let made = made.map(|(runs, xrefs, keys)| Source {
+        let made = made.map(|(runs, (xrefs, citations), keys)| Source {
             book: Arc::clone(&book),
             runs,
             xrefs,
+            citations,
             keys,
             strict,
         });
@@ -394,16 +401,19 @@ impl Engine {
     }
 }
 
-/// The book, runs and cross-references of the edition to write: the teacher edition as it
-/// is; the student edition's view without solutions, numbered anew (its figures and
-/// equations are its own; a reference into a hidden solution is an error of that edition).
-/// `None` when the view cannot be made (the problems are in `pass`).
+/// The book-wide tables: cross-references and citations.
+type Tables = (Xrefs, Citations);
+
+/// The book, runs and tables of the edition to write: the teacher edition as it is; the
+/// student edition's view without solutions, numbered anew (its figures and equations are
+/// its own; a reference into a hidden solution is an error of that edition) and citing only
+/// what it shows. `None` when the view cannot be made (the problems are in `pass`).
 fn edition_view<'a>(
     book: &'a Book,
     runs: Vec<LessonRun>,
-    xrefs: Xrefs,
+    tables: Tables,
     pass: &mut Pass,
-) -> Option<(Cow<'a, Book>, Vec<LessonRun>, Xrefs)> {
+) -> Option<(Cow<'a, Book>, Vec<LessonRun>, Tables)> {
     let (view, runs) = match crate::edition::view(book, runs) {
         Ok(view) => view,
         Err(problems) => {
@@ -412,11 +422,13 @@ fn edition_view<'a>(
         }
     };
     if matches!(view, Cow::Borrowed(_)) {
-        return Some((view, runs, xrefs));
+        return Some((view, runs, tables));
     }
     let (xrefs, problems) = crate::xref::Xrefs::collect(&view, &runs);
     pass.diagnostics.extend(problems);
-    Some((view, runs, xrefs))
+    // The view's problems are the book's, reported above; it only cites less.
+    let (citations, _) = Citations::collect(&view);
+    Some((view, runs, (xrefs, citations)))
 }
 
 /// The rendered pages and what else the site is made of.

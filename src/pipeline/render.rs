@@ -8,6 +8,7 @@
 use crate::book::{Book, Lesson};
 use crate::cache::Cache;
 use crate::cache::digest::{Digest, KeyHasher};
+use crate::cite::Citations;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
 use crate::render::LessonHtml;
@@ -36,11 +37,12 @@ pub(super) struct PageMemory {
 }
 
 /// The key of every lesson's page, index-aligned with the lessons: the page's own inputs
-/// and what it shows of the book's cross-references.
+/// and what it shows of the book's cross-references and citations.
 pub(super) fn page_keys(
     book: &Book,
     runs: &[LessonRun],
     xrefs: &Xrefs,
+    citations: &Citations,
     strict: bool,
 ) -> Vec<Digest> {
     let key = |(lesson, run): (&Lesson, &LessonRun)| match page_cache::page_key(
@@ -52,6 +54,7 @@ pub(super) fn page_keys(
         Some(key) => KeyHasher::new("page and xrefs")
             .digest(&key)
             .digest(&xrefs.digest_for(&lesson.slug))
+            .digest(&citations.digest_for(&lesson.slug))
             .finish(),
         None => unkeyed(lesson),
     };
@@ -209,6 +212,7 @@ impl PageMemory {
             book,
             math,
             xrefs: ctx.xrefs,
+            citations: ctx.citations,
             strict: ctx.strict,
             draw_figure: crate::render::figure::SVG,
         };
@@ -228,6 +232,7 @@ pub(super) struct Inputs<'a> {
     pub book: &'a Book,
     pub runs: &'a [LessonRun],
     pub xrefs: &'a Xrefs,
+    pub citations: &'a Citations,
     /// Whether each lesson's run had execution errors.
     pub failed: &'a [bool],
     pub keys: &'a [Digest],

@@ -90,7 +90,7 @@ impl Errors {
             }
         };
         add(self.exec, format!("{} execution error(s)", self.exec));
-        add(self.xref, format!("{} cross-reference error(s)", self.xref));
+        add(self.xref, format!("{} reference error(s)", self.xref));
         add(
             self.render,
             format!("{} lesson(s) could not be rendered", self.render),
@@ -113,7 +113,15 @@ impl Errors {
 pub(crate) fn failure(pass: &Pass) -> String {
     let e = Errors::of(pass);
     if e.config > 0 {
-        return "bad book.toml".to_string();
+        let in_book_toml = (pass.diagnostics.iter())
+            .filter(|d| d.is_error() && d.kind == Kind::Config)
+            .all(|d| d.file.as_deref().is_none_or(|f| f.ends_with("book.toml")));
+        let what = if in_book_toml {
+            "bad book.toml"
+        } else {
+            "bad book.toml or a file it names (bibliography, citation style)"
+        };
+        return what.to_string();
     }
     if e.load > 0 && pass.counts.is_none() {
         return "the book could not be loaded".to_string();

@@ -93,6 +93,7 @@ pub(crate) fn try_render(
     let ctx = crate::render::lesson::RenderContext {
         book: &book,
         xrefs: &xrefs,
+        citations: &crate::cite::Citations::default(),
         math: &math,
         strict,
         draw_figure: crate::render::testutil::FAKE_DRAW,

@@ -44,6 +44,8 @@ pub(crate) struct BookDirs {
     pub templates: PathBuf,
     pub theme: PathBuf,
     pub record: PathBuf,
+    /// The files `book.toml` names besides folders: bibliographies, a `.csl` style.
+    pub named: Vec<PathBuf>,
     /// The generated site (the book's `site/`).
     pub ignored: Vec<PathBuf>,
 }
@@ -53,6 +55,13 @@ impl BookDirs {
     /// be read); the configured output is ignored.
     pub(crate) fn of(root: &Path) -> BookDirs {
         let config = Config::load(root).or_else(|_| Config::parse(root, "", "book.toml"));
+        let named = (config.as_ref().ok()).map_or_else(Vec::new, |c| {
+            let mut files = c.bibliography.files.clone();
+            if let crate::config::CslStyle::File(style) = &c.bibliography.style {
+                files.push(style.clone());
+            }
+            files
+        });
         let paths = config.map(|c| c.paths).ok();
         let pick = |get: fn(&crate::config::Paths) -> &PathBuf, default: &str| {
             paths
@@ -66,12 +75,14 @@ impl BookDirs {
             templates: pick(|p| &p.templates, "templates"),
             theme: pick(|p| &p.theme, "theme"),
             record: pick(|p| &p.record, "expected"),
+            named,
             ignored: vec![pick(|p| &p.output, "site")],
         }
     }
 
-    /// Whether a change to `path` matters: `book.toml`, templates, theme, the record, lesson
-    /// sources and scripts; not editor temporaries, hidden files or the generated site.
+    /// Whether a change to `path` matters: `book.toml` and the files it names, templates,
+    /// theme, the record, lesson sources and scripts; not editor temporaries, hidden files
+    /// or the generated site.
     pub(crate) fn matters(&self, path: &Path) -> bool {
         let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else {
             return false;
@@ -86,6 +97,7 @@ impl BookDirs {
             (below_root.components()).any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
         !hidden
             && (path == self.root.join("book.toml")
+                || self.named.iter().any(|f| f == path)
                 || [&self.templates, &self.theme, &self.record]
                     .iter()
                     .any(|dir| path.starts_with(dir))
@@ -149,6 +161,7 @@ mod tests {
             templates: root.join("templates"),
             theme: root.join("theme"),
             record: root.join("expected"),
+            named: vec![root.join("refs/works.bib")],
             ignored: vec![root.join("site"), PathBuf::from("/tmp/serve")],
             root,
         }
@@ -183,6 +196,7 @@ mod tests {
     fn every_input_of_the_book_matters() {
         for path in [
             "/book/book.toml",
+            "/book/refs/works.bib",
             "/book/templates/lesson.html",
             "/book/theme/fonts/x.woff2",
             "/book/expected/12-a.txt",

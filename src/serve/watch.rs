@@ -1,5 +1,6 @@
 //! Watching the book (notify): the root folder for `book.toml` and new folders, and the
-//! lessons, scripts, templates, theme and record folders recursively. Events are debounced
+//! lessons, scripts, templates, theme and record folders recursively, and the folders of the
+//! bibliography and style files. Events are debounced
 //! (a batch ends after a short quiet spell, or at the latest a little later so that a stream
 //! of saves still rebuilds), turned into [`Changes`], and handed on. Folders created while
 //! serving, or named by an edited `book.toml`, are watched from the next batch on.
@@ -156,8 +157,9 @@ struct Watched {
     paths: BTreeMap<PathBuf, RecursiveMode>,
 }
 
-/// The folders to watch: the root on its own, and each existing book folder with what is
-/// below it (unless it is the root, or inside a folder already watched that way).
+/// The folders to watch: the root on its own, each existing book folder with what is below
+/// it (unless it is the root, or inside a folder already watched that way), and the folder
+/// of each file `book.toml` names on its own.
 fn wanted(dirs: &BookDirs) -> BTreeMap<PathBuf, RecursiveMode> {
     let mut want = BTreeMap::new();
     want.insert(dirs.root.clone(), RecursiveMode::NonRecursive);
@@ -175,6 +177,14 @@ fn wanted(dirs: &BookDirs) -> BTreeMap<PathBuf, RecursiveMode> {
             .any(|(p, m)| *m == RecursiveMode::Recursive && dir.starts_with(p));
         if dir.is_dir() && !dirs.root.starts_with(dir) && !covered {
             want.insert(dir.clone(), RecursiveMode::Recursive);
+        }
+    }
+    // The folder of each file book.toml names (a bibliography, a style), on its own.
+    for folder in dirs.named.iter().filter_map(|f| f.parent()) {
+        let covered = (want.iter())
+            .any(|(p, m)| p == folder || (*m == RecursiveMode::Recursive && folder.starts_with(p)));
+        if folder.is_dir() && !covered {
+            want.insert(folder.to_path_buf(), RecursiveMode::NonRecursive);
         }
     }
     want

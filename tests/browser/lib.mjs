@@ -316,3 +316,16 @@ export function serveSite(root) {
     ),
   );
 }
+
+/** WCAG contrast ratio of two sRGB colours. */
+export function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}

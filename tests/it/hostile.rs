@@ -4,7 +4,8 @@
 //! allocation, deep recursion, `run` of a missing file, of itself, of a device), legitimate
 //! oddities that must build (a lesson link cycle, figures of NaN and Inf data), and a hostile
 //! environment (an output folder that cannot be written, a full disk, Ctrl-C mid-build), and
-//! lessons reaching for files outside the book (`files`).
+//! lessons reaching for files outside the book (`files`), broken bibliographies and odd
+//! citations.
 //!
 //! Every case checks the exit status (1 for a failure, 0 for legitimate input), a message
 //! that names the file (and line, where there is one), that nothing panicked, and that the
@@ -76,6 +77,57 @@ fn fails_keeping_site(book: &TestBook, edit: impl FnOnce(&TestBook), needles: &[
     assert_fails_with(&out, needles);
     assert_same_site(&before, &book.site_snapshot());
     assert_eq!(staging_leftovers(book.path()), Vec::<String>::new());
+}
+
+/// A book citing from `refs.bib`, built once.
+fn citing_book() -> TestBook {
+    let book = TestBook::new("bibliography = [\"refs.bib\"]\n");
+    book.write(
+        "refs.bib",
+        "@book{knuth1984, author = {Knuth, Donald E.}, title = {The TeXbook}, year = {1984}}\n",
+    );
+    book.append(
+        "content/02-b.md",
+        "\nAs [@knuth1984, p. 1] and @knuth1984 say.\n",
+    );
+    let out = build(book.path());
+    assert_eq!(out.code, Some(0), "the first build fails:\n{}", out.stderr);
+    book
+}
+
+#[test]
+fn a_broken_or_missing_bibliography_names_its_file_and_keeps_the_site() {
+    let book = citing_book();
+    fails_keeping_site(
+        &book,
+        |b| b.write("refs.bib", "@book{knuth1984, title = {The TeXbook\n"),
+        &["refs.bib:2:1: malformed BibTeX: unexpected end of file"],
+    );
+    let book = citing_book();
+    fails_keeping_site(
+        &book,
+        |b| std::fs::remove_file(b.path().join("refs.bib")).unwrap(),
+        &["cannot read the bibliography file refs.bib"],
+    );
+}
+
+#[test]
+fn odd_citations_build_or_fail_at_their_place() {
+    let book = citing_book();
+    let odd = format!(
+        "\n[@{}] [@knuth1984, {}] [@knuth1984;;] [@;@] @@knuth1984 [-@knuth1984, p. \u{7}]\n",
+        "k".repeat(5000),
+        "p. ".repeat(2000)
+    );
+    fails_keeping_site(
+        &book,
+        |b| b.append("content/02-b.md", &odd),
+        &["citation of 'kkk"],
+    );
+    let book = citing_book();
+    let many = "[@knuth1984; -@knuth1984, sec. 2] ".repeat(5000);
+    book.append("content/02-b.md", &format!("\n{many}\n"));
+    assert_builds(&build(book.path()));
 }
 
 #[test]

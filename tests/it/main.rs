@@ -9,6 +9,7 @@ mod serve_support;
 mod bench_checksums;
 mod build;
 mod cache;
+mod citations;
 mod content;
 mod content_record;
 mod corpus;

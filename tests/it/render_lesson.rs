@@ -42,6 +42,7 @@ fn render_book(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<anyhow::Res
     let ctx = RenderContext {
         book,
         xrefs: &xrefs,
+        citations: &rlbook::cite::Citations::default(),
         math: &math,
         strict,
         draw_figure: rlbook::render::figure::Draw {

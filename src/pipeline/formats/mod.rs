@@ -105,6 +105,7 @@ pub(super) struct Inputs<'a> {
     pub book: &'a Book,
     pub runs: &'a [LessonRun],
     pub xrefs: &'a crate::xref::Xrefs,
+    pub citations: &'a crate::cite::Citations,
     pub keys: &'a [Digest],
     pub strict: bool,
     pub cache: &'a Cache,
@@ -370,8 +371,14 @@ fn pages<'p>(
         for (i, lesson) in inputs.book.lessons.iter().enumerate() {
             let run = inputs.runs.get(i).unwrap_or(&empty);
             let draw = rlab::plot::svg::draw;
-            let (page, warnings) =
-                markdown::render_page(inputs.book, inputs.xrefs, lesson, run, draw);
+            let (page, warnings) = markdown::render_page(
+                inputs.book,
+                inputs.xrefs,
+                inputs.citations,
+                lesson,
+                run,
+                draw,
+            );
             warned |= !warnings.is_empty();
             for w in warnings.into_iter().filter(|_| !html) {
                 pass.diagnostics

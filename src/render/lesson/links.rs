@@ -141,6 +141,7 @@ mod tests {
         let ctx = RenderContext {
             book: &book,
             xrefs: &crate::xref::Xrefs::default(),
+            citations: &crate::cite::Citations::default(),
             math: &math,
             strict,
             draw_figure: FAKE_DRAW,

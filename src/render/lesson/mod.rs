@@ -38,6 +38,7 @@
 //! With `strict`, every warning is an error (all of them reported together).
 
 mod blocks;
+pub(crate) mod cite;
 mod containers;
 mod embeds;
 pub(crate) mod exercises;
@@ -68,6 +69,8 @@ pub struct RenderContext<'a> {
     pub math: &'a MathCache,
     /// The book's cross-references.
     pub xrefs: &'a crate::xref::Xrefs,
+    /// The book's citations.
+    pub citations: &'a crate::cite::Citations,
     /// Turn warnings (broken links, math errors) into errors.
     pub strict: bool,
     /// The figure renderers: [`crate::render::figure::SVG`] in the build. Passed in rather
@@ -175,6 +178,7 @@ pub fn render_lesson(
     let search_text = text::search_text(&doc, &events);
     let events = links::rewrite(&mut doc, events);
     let events = embeds::render(&mut doc, events);
+    let events = cite::apply(&mut doc, &prepared.text, events);
     let events = xref::apply(&mut doc, &prepared.text, events);
     let events = containers::apply(&mut doc, events);
     let events = blocks::render(&mut doc, events);

@@ -80,6 +80,7 @@ mod tests {
         let ctx = RenderContext {
             book: &book,
             xrefs: &crate::xref::Xrefs::default(),
+            citations: &crate::cite::Citations::default(),
             math: &math,
             strict: false,
             draw_figure: FAKE_DRAW,

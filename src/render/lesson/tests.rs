@@ -127,6 +127,7 @@ fn odd_inputs_never_panic() {
             let ctx = super::RenderContext {
                 book: &book,
                 xrefs: &crate::xref::Xrefs::default(),
+                citations: &crate::cite::Citations::default(),
                 math: &math,
                 strict: false,
                 draw_figure: crate::render::testutil::FAKE_DRAW,

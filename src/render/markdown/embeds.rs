@@ -78,6 +78,7 @@ mod tests {
         super::super::render_page(
             &book,
             &crate::xref::Xrefs::default(),
+            &crate::cite::Citations::default(),
             &book.lessons[0],
             &run,
             fake_draw,

@@ -66,6 +66,7 @@ pub struct MarkdownScript {
 }
 
 mod blocks;
+mod cite;
 mod containers;
 mod edits;
 mod embeds;
@@ -77,6 +78,7 @@ mod xref;
 
 use crate::book::inline::{InlineValue, LineIndex};
 use crate::book::{Book, Lesson};
+use crate::cite::Citations;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{InlineRun, LessonRun};
 use crate::render::common::prepare::{text_edits, value_text};
@@ -100,6 +102,7 @@ pub(crate) fn is_generated(text: &str) -> bool {
 pub(crate) struct Page<'a> {
     book: &'a Book,
     xrefs: &'a Xrefs,
+    citations: &'a Citations,
     lesson: &'a Lesson,
     run: &'a LessonRun,
     draw: DrawFn,
@@ -128,6 +131,7 @@ impl Page<'_> {
 pub(crate) fn render_page(
     book: &Book,
     xrefs: &Xrefs,
+    citations: &Citations,
     lesson: &Lesson,
     run: &LessonRun,
     draw: DrawFn,
@@ -135,6 +139,7 @@ pub(crate) fn render_page(
     let mut page = Page {
         book,
         xrefs,
+        citations,
         lesson,
         run,
         draw,
@@ -153,6 +158,7 @@ pub(crate) fn render_page(
     sections::edit(&page, &outline, &mut edits);
     links::edit(&mut page, &outline, &mut edits);
     xref::edit(&page, &mut edits);
+    cite::edit(&page, &mut edits);
     exercises::edit(&page, &mut edits);
     containers::edit(source, &outline, &exercises::withheld(&page), &mut edits);
     if let Some(title) = crate::render::common::outline::book_title(lesson, &outline) {

@@ -8,7 +8,14 @@ use crate::render::testutil::{book_of, fake_draw, lesson, ok, run_error};
 fn page_of(src: &str, run: &LessonRun) -> (MarkdownPage, Vec<Diagnostic>) {
     let book = book_of(vec![lesson(src)]);
     let (xrefs, _) = crate::xref::Xrefs::collect(&book, std::slice::from_ref(run));
-    render_page(&book, &xrefs, &book.lessons[0], run, fake_draw)
+    render_page(
+        &book,
+        &xrefs,
+        &crate::cite::Citations::default(),
+        &book.lessons[0],
+        run,
+        fake_draw,
+    )
 }
 
 fn text_of(src: &str, run: &LessonRun) -> String {
@@ -157,6 +164,7 @@ fn lesson_links_point_at_markdown_files() {
     let (page, warnings) = render_page(
         &book,
         &crate::xref::Xrefs::default(),
+        &crate::cite::Citations::default(),
         &book.lessons[0],
         &LessonRun::default(),
         fake_draw,

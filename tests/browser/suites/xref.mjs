@@ -8,7 +8,7 @@
 // hovered preview; xref-dark-storage.png by the stored choice) and xref-focus-<theme>.png in
 // target/shots.
 import path from "node:path";
-import { openPage, setTheme, visit, fileUrl, screenshot, sitePages, shownLuminance } from "../lib.mjs";
+import { openPage, setTheme, visit, fileUrl, screenshot, sitePages, shownLuminance, contrast } from "../lib.mjs";
 
 export const needs = ["site"];
 
@@ -28,19 +28,6 @@ function previewOf(page, selector) {
       bg: rgb(style.backgroundColor),
     };
   });
-}
-
-/** WCAG contrast ratio of two sRGB colours. */
-function contrast(a, b) {
-  const lum = (c) => {
-    const [r, g, bl] = c.map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
 }
 
 async function checkPage(ctx, page, url, theme, via) {

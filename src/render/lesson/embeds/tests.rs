@@ -54,6 +54,7 @@ fn render(src: &str) -> crate::render::LessonHtml {
     let ctx = RenderContext {
         book: &book,
         xrefs: &xrefs,
+        citations: &crate::cite::Citations::default(),
         math: &math,
         strict: false,
         draw_figure: FAKE_DRAW,

@@ -37,6 +37,7 @@ fn rendered(scripts: Vec<Script>, run: &LessonRun) -> String {
     let ctx = RenderContext {
         book: &book,
         xrefs: &crate::xref::Xrefs::default(),
+        citations: &crate::cite::Citations::default(),
         math: &math,
         strict: false,
         draw_figure: FAKE_DRAW,
