@@ -5,12 +5,7 @@
 //! a malformed `.bib`, a key defined twice, an unknown style, an entry no lesson cites under
 //! `only_cited`.
 
-use crate::common::{edit_file, fixture_book, rlbook};
-use std::path::Path;
-
-fn read(book: &Path, file: &str) -> String {
-    std::fs::read_to_string(book.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
+use crate::common::{edit_file, fixture_book, read, rlbook};
 
 #[test]
 fn citations_link_to_each_lesson_s_references_on_the_page() {

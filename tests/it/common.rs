@@ -175,6 +175,11 @@ pub(crate) fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// A scratch copy of the fixture book `tests/books/<name>`; the book is at `dir.path()`.
+/// The text of `file` (a path below `dir`), or a panic naming it.
+pub(crate) fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
 pub(crate) fn fixture_book(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let from = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -4,15 +4,10 @@
 //! number drifts at the script's line and at every embedding that shows it; mistakes in a
 //! directive are errors at the directive.
 
-use crate::common::{edit_file, fixture_book, rlbook};
-use std::path::Path;
+use crate::common::{edit_file, fixture_book, read, rlbook};
 
 const LESSON: &str = "content/01-capstone.md";
 const SCRIPT: &str = "content/01-capstone/capstone.rlab";
-
-fn read(book: &Path, file: &str) -> String {
-    std::fs::read_to_string(book.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
 
 /// The `<div class="embedded-output" id="output-N">` of a page, up to its end.
 fn embedding(html: &str, n: usize) -> String {

@@ -3,12 +3,8 @@
 //! other formats' hints and links, drift when a solution changes, the student edition with
 //! and without `reveal_after`, and the build errors, snapshot-tested.
 
-use crate::common::{edit_file, fixture_book, rlbook, unescape, walk};
+use crate::common::{edit_file, fixture_book, read, rlbook, unescape, walk};
 use std::path::Path;
-
-fn read(book: &Path, file: &str) -> String {
-    std::fs::read_to_string(book.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
 
 #[test]
 fn a_build_records_the_solutions_values_and_ships_them_to_the_page() {

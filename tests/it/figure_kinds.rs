@@ -6,10 +6,7 @@
 //! files in HTML and a strip of frames in the Markdown book.
 
 use crate::common;
-
-fn read(dir: &std::path::Path, rel: &str) -> String {
-    std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
-}
+use crate::common::read;
 
 #[test]
 fn every_new_figure_kind_builds_locked_with_its_data() {

@@ -3,14 +3,9 @@
 //! section and a block id, an image embed, in the site and the Markdown book; messages about
 //! embedded lines (rlab errors, drift, load errors) name the embedded note and its line.
 
-use crate::common::{edit_file, fixture_book, rlbook};
-use std::path::Path;
+use crate::common::{edit_file, fixture_book, read, rlbook};
 
 const SETUP: &str = "content/_setup.md";
-
-fn read(book: &Path, file: &str) -> String {
-    std::fs::read_to_string(book.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
 
 #[test]
 fn embedded_notes_run_in_the_lesson_and_render_as_its_own() {
