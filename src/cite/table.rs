@@ -95,10 +95,12 @@ impl Citations {
         if settings.only_cited {
             problems.extend(uncited(&bibliography, &cited));
         }
-        let by_group = written
-            .into_iter()
-            .zip(rendered.citations.clone())
-            .collect();
+        // A group written twice keeps its first rendering: a note style's later short form
+        // ("Knuth, The Texbook.") stands for a full one the page may not show before it.
+        let mut by_group = HashMap::new();
+        for (key, forms) in written.into_iter().zip(rendered.citations.iter()) {
+            by_group.entry(key).or_insert_with(|| forms.clone());
+        }
         let table = Citations {
             bibliography: Some(bibliography),
             rendered,
@@ -256,3 +258,6 @@ fn uncited(bib: &Bibliography, cited: &HashMap<String, Vec<String>>) -> Vec<Diag
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
