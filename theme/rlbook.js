@@ -138,6 +138,7 @@
     var frames = JSON.parse(f.getAttribute("data-frames") || "[]"), fps = +f.getAttribute("data-fps") || 10;
     var img = f.querySelector(".rla-frame"), play = f.querySelector(".rla-play");
     var seek = f.querySelector(".rla-seek"), at = f.querySelector(".rla-at");
+    var csv = f.querySelector("figcaption a[download]");
     var still = window.matchMedia("(prefers-reduced-motion: reduce)"), k = 0, timer = null;
     if (!frames.length || !img || !play || !seek || !at) return;
     function show(i) {
@@ -146,6 +147,10 @@
       img.alt = img.alt.replace(/frame \d+ of/, "frame " + (k + 1) + " of");
       seek.value = k + 1;
       at.textContent = "Frame " + (k + 1) + " of " + frames.length;
+      if (csv) {
+        csv.href = frames[k].replace(/\.svg$/, ".csv");
+        csv.textContent = "CSV of frame " + (k + 1);
+      }
     }
     function stop() {
       if (timer) clearInterval(timer);
