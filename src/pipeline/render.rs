@@ -248,6 +248,7 @@ fn not_rendered(lesson: &Lesson) -> Vec<Diagnostic> {
 /// The page shown for a lesson that could not be rendered and has no earlier page.
 fn unrendered_page(lesson: &Lesson) -> LessonHtml {
     LessonHtml {
+        cites: false,
         slug: lesson.slug.clone(),
         title: lesson.title.clone(),
         body: "<p class=\"rlbook-unrendered\">This lesson could not be rendered; the error \

@@ -84,4 +84,7 @@ pub struct LessonHtml {
     /// The page's live-code script (`live/<slug>.js`), when the reader may run its blocks.
     #[serde(default)]
     pub live: Option<String>,
+    /// Whether the page cites (and so lists references, styled by `citations.css`).
+    #[serde(default)]
+    pub cites: bool,
 }

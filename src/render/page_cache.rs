@@ -99,6 +99,7 @@ mod tests {
 
     fn page() -> LessonHtml {
         LessonHtml {
+            cites: false,
             slug: "01-a".into(),
             title: "A".into(),
             body: "<p>x</p>".into(),

@@ -20,6 +20,7 @@ fn citations_link_to_each_lesson_s_references_on_the_page() {
     assert!(page.contains(">(2022)</a>"), "author suppressed");
     assert!(page.contains(">(Vaswani et al., 2017; Xiong et al., 2020, p. 3)</a>"));
     assert!(page.contains("<h2 id=\"references\">References</h2>"));
+    assert!(page.contains("<link rel=\"stylesheet\" href=\"assets/citations.css\">"));
     assert!(
         page.contains("<li id=\"ref-brown2020gpt3\">Brown, T. B."),
         "a YAML entry"

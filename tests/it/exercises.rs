@@ -29,7 +29,9 @@ fn a_build_records_the_solutions_values_and_ships_them_to_the_page() {
     for other in ["site/02-notes.html", "site/index.html"] {
         let page = read(book.path(), other);
         assert!(
-            !page.contains("live/exercises.") && !page.contains("data-progress"),
+            !page.contains("live/exercises.")
+                && !page.contains("data-progress")
+                && !page.contains("citations.css"),
             "{other} carries exercise machinery"
         );
     }

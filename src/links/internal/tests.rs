@@ -9,6 +9,7 @@ fn other() -> Lesson {
 
 fn page(slug: &str, body: &str) -> LessonHtml {
     LessonHtml {
+        cites: false,
         slug: slug.into(),
         title: slug.into(),
         body: body.into(),

@@ -45,6 +45,7 @@ pub(crate) fn apply<'t>(doc: &mut Doc, text: &str, events: Vec<Ev<'t>>) -> Vec<E
     }
     let references = references(doc);
     if !references.is_empty() {
+        doc.cites = true;
         let at = text.len()..text.len();
         out.push((Event::Html(CowStr::from(references)), at));
     }

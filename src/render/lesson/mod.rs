@@ -96,6 +96,8 @@ pub(crate) struct Doc<'a> {
     pub equations: Vec<(usize, String)>,
     /// How many reference previews the page has (each needs an id).
     pub previews: usize,
+    /// Whether the page cites a work.
+    pub cites: bool,
 }
 
 impl<'a> Doc<'a> {
@@ -173,6 +175,7 @@ pub fn render_lesson(
         linked: Vec::new(),
         equations: Vec::new(),
         previews: 0,
+        cites: false,
     };
     let (events, toc) = structure(&mut doc, parse(&prepared.text));
     let search_text = text::search_text(&doc, &events);
@@ -205,6 +208,7 @@ pub fn render_lesson(
         warnings: doc.warnings,
         linked: doc.linked,
         live,
+        cites: doc.cites,
     })
 }
 

@@ -133,6 +133,8 @@ struct LessonData<'a> {
     live: Option<String>,
     /// The key of the reader's progress in the page's exercises, when it has some to check.
     exercises: Option<String>,
+    /// Whether the page cites, and so links `citations.css`.
+    citations: bool,
 }
 
 #[derive(Serialize)]
@@ -192,6 +194,7 @@ pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Resul
             live: (page.live.as_ref())
                 .map(|_| links::href(&path, &super::live::page_script(&page.slug))),
             exercises: (book.lessons.get(i)).and_then(|l| exercises::progress_key(&book.config, l)),
+            citations: page.cites,
         },
         prev,
         next: pages.get(i + 1).map(|n| lesson_link(&path, n)),
@@ -347,6 +350,7 @@ mod tests {
 
     fn page(slug: &str, toc: Vec<TocEntry>) -> LessonHtml {
         LessonHtml {
+            cites: false,
             slug: slug.into(),
             title: format!("Title of {slug}"),
             body: String::new(),

@@ -76,6 +76,7 @@ fn pages_of(root: &Path, book: &Book) -> Vec<LessonHtml> {
             let body = std::fs::read_to_string(rendered)
                 .unwrap_or_else(|_| format!("<h1>{}</h1>\n<p>Text.</p>", lesson.title));
             LessonHtml {
+                cites: false,
                 slug: lesson.slug.clone(),
                 title: lesson.title.clone(),
                 toc: toc_of(&body),

@@ -64,6 +64,7 @@ mod tests {
 
     fn page(slug: &str, title: &str, text: &str) -> LessonHtml {
         LessonHtml {
+            cites: false,
             slug: slug.into(),
             title: title.into(),
             body: String::new(),

@@ -21,6 +21,7 @@ fn book_in(root: &Path, slugs: &[&str]) -> Book {
 
 fn page(slug: &str, title: &str) -> LessonHtml {
     LessonHtml {
+        cites: false,
         slug: slug.into(),
         title: title.into(),
         body: format!("<h1>{title}</h1>\n<h2 id=\"standalone-scripts\">Standalone Scripts</h2>"),

@@ -14,6 +14,10 @@ pub(crate) const EMBEDDED: &[(&str, &str)] = &[
         "highlight.css",
         include_str!("../../../theme/highlight.css"),
     ),
+    (
+        "citations.css",
+        include_str!("../../../theme/citations.css"),
+    ),
     ("figures.js", include_str!("../../../theme/figures.js")),
     ("style.css", include_str!("../../../theme/style.css")),
     ("print.css", include_str!("../../../theme/print.css")),
