@@ -78,11 +78,6 @@ impl Bibliography {
         &self.keys
     }
 
-    /// Every entry, in the order of [`Bibliography::keys`].
-    pub(crate) fn entries(&self) -> impl Iterator<Item = &Entry> {
-        self.library.iter()
-    }
-
     /// Adds the entries of one file; a key already defined is an error at its second place.
     fn merge(
         &mut self,

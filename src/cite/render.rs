@@ -42,15 +42,6 @@ pub(crate) struct CiteGroup {
     pub(crate) narrative: bool,
 }
 
-/// Which entries the bibliography lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Listing {
-    /// The works the book cites.
-    Cited,
-    /// Every entry of the bibliography files (the ones not cited after, in numeric styles).
-    All,
-}
-
 /// One entry of the bibliography.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RenderedEntry {
@@ -58,8 +49,6 @@ pub(crate) struct RenderedEntry {
     /// What stands in the margin before the entry in styles that align it (IEEE's `[1]`).
     pub(crate) label: Option<Forms>,
     pub(crate) text: Forms,
-    /// Whether the book cites it.
-    pub(crate) cited: bool,
 }
 
 /// A book's citations and bibliography.
@@ -86,13 +75,13 @@ impl RenderedBook {
     }
 }
 
-/// Renders `groups` (the book's citations in reading order) and the bibliography of
-/// `listing`, in `style`.
+/// Renders `groups` (the book's citations in reading order) and the bibliography of the
+/// works they cite, in `style`. (A work no lesson cites is listed nowhere, so it is not
+/// rendered: on the public course with 200 entries that was most of the time.)
 pub(crate) fn render_book(
     bibliography: &Bibliography,
     style: &CitationStyle,
     groups: &[CiteGroup],
-    listing: Listing,
 ) -> Result<RenderedBook, Diagnostic> {
     let locators: Vec<Vec<Option<ParsedLocator>>> = (groups.iter())
         .map(|g| {
@@ -105,10 +94,7 @@ pub(crate) fn render_book(
     let prepared: Vec<Prepared> = (groups.iter().zip(&locators))
         .map(|(group, locators)| prepare(bibliography, style, group, locators))
         .collect();
-    let cited: HashSet<&str> = (prepared.iter())
-        .flat_map(|p| p.items.iter().map(|i| i.entry.key()))
-        .collect();
-    let finished = drive(bibliography, style, &prepared, &cited, listing)?;
+    let finished = drive(style, &prepared)?;
     let mut rendered = finished.citations.iter();
     let citations = (prepared.iter())
         .map(|p| {
@@ -121,7 +107,7 @@ pub(crate) fn render_book(
             group_forms(runs, p, style)
         })
         .collect();
-    let (bibliography, hanging_indent) = entries(&finished, &cited);
+    let (bibliography, hanging_indent) = entries(&finished);
     Ok(RenderedBook {
         citations,
         bibliography,
@@ -129,27 +115,11 @@ pub(crate) fn render_book(
     })
 }
 
-/// One driver for the whole book: every group that cites a known work, in order, then (for
-/// [`Listing::All`]) the works no group cites, hidden.
-fn drive(
-    bibliography: &Bibliography,
-    style: &CitationStyle,
-    prepared: &[Prepared],
-    cited: &HashSet<&str>,
-    listing: Listing,
-) -> Result<Rendered, Diagnostic> {
+/// One driver for the whole book: every group that cites a known work, in order.
+fn drive(style: &CitationStyle, prepared: &[Prepared]) -> Result<Rendered, Diagnostic> {
     let mut driver = BibliographyDriver::new();
     for p in prepared.iter().filter(|p| !p.items.is_empty()) {
         driver.citation(request(style, p.items.clone()));
-    }
-    if listing == Listing::All {
-        let uncited = bibliography.entries().filter(|e| !cited.contains(e.key()));
-        let hidden: Vec<_> = uncited
-            .map(|e| CitationItem::new(e, None, None, true, None))
-            .collect();
-        if !hidden.is_empty() {
-            driver.citation(request(style, hidden));
-        }
     }
     finish(driver, style)
 }
@@ -277,7 +247,7 @@ fn cut_author(runs: &mut Vec<Run>, item: usize, open: &str, close: &str) {
 }
 
 /// The bibliography's entries, and whether it hangs.
-fn entries(rendered: &Rendered, cited: &HashSet<&str>) -> (Vec<RenderedEntry>, bool) {
+fn entries(rendered: &Rendered) -> (Vec<RenderedEntry>, bool) {
     let Some(bibliography) = &rendered.bibliography else {
         return (Vec::new(), false);
     };
@@ -294,7 +264,6 @@ fn entries(rendered: &Rendered, cited: &HashSet<&str>) -> (Vec<RenderedEntry>, b
                 key: item.key.clone(),
                 label,
                 text: forms(&runs),
-                cited: cited.contains(item.key.as_str()),
             }
         })
         .collect();

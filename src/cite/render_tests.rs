@@ -3,7 +3,7 @@
 //! Markdown's escaping, and odd input that must not panic.
 
 use super::library::Bibliography;
-use super::render::{CiteGroup, CiteItem, Listing, RenderedBook, render_book};
+use super::render::{CiteGroup, CiteItem, RenderedBook, render_book};
 use super::style::CitationStyle;
 use super::tests::fixture;
 use super::text::Forms;
@@ -46,9 +46,9 @@ fn narrative(key: &str) -> CiteGroup {
     }
 }
 
-fn render(style: &str, groups: &[CiteGroup], listing: Listing) -> RenderedBook {
+fn render(style: &str, groups: &[CiteGroup]) -> RenderedBook {
     let style = CitationStyle::bundled(style, "en").unwrap();
-    render_book(&fixture(), &style, groups, listing).unwrap()
+    render_book(&fixture(), &style, groups).unwrap()
 }
 
 /// Each citation's plain text, one a line.
@@ -87,14 +87,14 @@ fn lesson() -> Vec<CiteGroup> {
 
 #[test]
 fn apa_citations_name_authors_and_years() {
-    let book = render("apa", &lesson(), Listing::Cited);
+    let book = render("apa", &lesson());
     insta::assert_snapshot!(plain(&book));
     insta::assert_snapshot!("apa_first_citation_forms", three(&book.citations[0]));
 }
 
 #[test]
 fn ieee_citations_are_numbered_once_for_the_whole_book() {
-    let book = render("ieee", &lesson(), Listing::Cited);
+    let book = render("ieee", &lesson());
     insta::assert_snapshot!(plain(&book));
     let labels: Vec<String> = (book.bibliography.iter())
         .map(|e| format!("{} {}", e.label.as_ref().unwrap().plain, e.key))
@@ -104,7 +104,7 @@ fn ieee_citations_are_numbered_once_for_the_whole_book() {
 
 #[test]
 fn the_bibliography_links_dois_and_urls() {
-    let book = render("apa", &lesson(), Listing::Cited);
+    let book = render("apa", &lesson());
     let entries: Vec<String> = (book.bibliography.iter())
         .map(|e| format!("{}\n{}", e.key, three(&e.text)))
         .collect();
@@ -122,16 +122,12 @@ fn the_bibliography_links_dois_and_urls() {
         lstm.markdown
     );
     assert!(book.hanging_indent);
-    assert!(
-        book.bibliography
-            .iter()
-            .all(|e| e.cited && e.label.is_none())
-    );
+    assert!(book.bibliography.iter().all(|e| e.label.is_none()));
 }
 
 #[test]
 fn a_lessons_entries_come_in_the_bibliographys_order() {
-    let book = render("ieee", &lesson(), Listing::Cited);
+    let book = render("ieee", &lesson());
     let keys = |entries: Vec<&RenderedEntry>| -> Vec<String> {
         entries.iter().map(|e| e.key.clone()).collect()
     };
@@ -141,38 +137,13 @@ fn a_lessons_entries_come_in_the_bibliographys_order() {
 }
 
 #[test]
-fn listing_every_entry_keeps_the_cited_numbers_and_appends_the_rest() {
-    let groups = [
-        bracket(vec![item("su2021roformer")]),
-        bracket(vec![item("he2016resnet")]),
-    ];
-    let all = render("ieee", &groups, Listing::All);
-    assert_eq!(plain(&all), "[1]\n[2]");
-    assert_eq!(all.bibliography.len(), 18);
-    let first: Vec<(&str, bool)> = (all.bibliography.iter().take(3))
-        .map(|e| (e.key.as_str(), e.cited))
-        .collect();
-    assert_eq!(
-        first,
-        [
-            ("su2021roformer", true),
-            ("he2016resnet", true),
-            ("hochreiter1997lstm", false)
-        ]
-    );
-    let apa = render("apa", &groups, Listing::All);
-    assert_eq!(apa.bibliography.len(), 18);
-    assert_eq!(apa.bibliography.iter().filter(|e| e.cited).count(), 2);
-}
-
-#[test]
 fn markdown_and_html_escape_what_they_would_read_as_syntax() {
     let yaml = "odd:\n  type: article\n  title: \"Fast *and* [cheap] $x_1$ <tags> & | pipes\"\n  \
                 author: \"O'Brien, Ann\"\n  date: 2020\n  url: https://example.org/a_(b)\n";
     let bibliography = Bibliography::load(&[("odd.yaml".to_string(), yaml.to_string())]).unwrap();
     let style = CitationStyle::bundled("apa", "en").unwrap();
     let groups = [bracket(vec![at("odd", "p. 3")]), narrative("odd")];
-    let book = render_book(&bibliography, &style, &groups, Listing::Cited).unwrap();
+    let book = render_book(&bibliography, &style, &groups).unwrap();
     insta::assert_snapshot!(three(&book.citations[0]));
     insta::assert_snapshot!("escaped_entry", three(&book.bibliography[0].text));
 }
@@ -184,7 +155,7 @@ fn a_book_in_german_uses_the_german_terms() {
         bracket(vec![at("vaswani2017attention", "p. 5")]),
         narrative("rumelhart1986backprop"),
     ];
-    let book = render_book(&fixture(), &style, &groups, Listing::Cited).unwrap();
+    let book = render_book(&fixture(), &style, &groups).unwrap();
     insta::assert_snapshot!(plain(&book));
 }
 
@@ -199,10 +170,10 @@ fn unknown_keys_and_empty_groups_render_without_panicking() {
             at("he2016resnet", "  "),
         ]),
     ];
-    let book = render("apa", &groups, Listing::Cited);
+    let book = render("apa", &groups);
     insta::assert_snapshot!(plain(&book));
     assert_eq!(book.citations[1].markdown, "**missing?**");
-    let none = render("ieee", &[], Listing::Cited);
+    let none = render("ieee", &[]);
     assert!(none.citations.is_empty() && none.bibliography.is_empty());
 }
 
@@ -232,7 +203,7 @@ fn sparse_entries_render_in_every_kind_of_style() {
         "mla",
     ] {
         let style = CitationStyle::bundled(name, "en").unwrap();
-        let book = render_book(&bibliography, &style, &groups, Listing::All).unwrap();
+        let book = render_book(&bibliography, &style, &groups).unwrap();
         let entries: Vec<&str> = book
             .bibliography
             .iter()

@@ -6,7 +6,7 @@
 //! their own text is looked up by what is written ([`Citations::get`]).
 
 use super::library::Bibliography;
-use super::render::{CiteGroup, CiteItem, Listing, RenderedBook, RenderedEntry, render_book};
+use super::render::{CiteGroup, CiteItem, RenderedBook, RenderedEntry, render_book};
 use super::scan;
 use super::style::CitationStyle;
 use super::text::Forms;
@@ -83,12 +83,7 @@ impl Citations {
                 written.push(group_key(&citation));
             }
         }
-        let listing = if settings.only_cited {
-            Listing::Cited
-        } else {
-            Listing::All
-        };
-        let rendered = match render_book(&bibliography, &style, &groups, listing) {
+        let rendered = match render_book(&bibliography, &style, &groups) {
             Ok(rendered) => rendered,
             Err(problem) => return (Citations::default(), vec![problem]),
         };

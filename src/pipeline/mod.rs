@@ -272,11 +272,15 @@ impl Engine {
         pass: &mut Pass,
     ) -> Option<()> {
         let cache = Cache::new(&book.config.root, self.use_cache);
-        let (runs, checked) = self.execute_and_check(book, request, &cache, cancel, pass)?;
+        // The citations need only the book: they are resolved while the lessons run.
+        let (executed, (citations, cited_problems)) = rayon::join(
+            || self.execute_and_check(book, request, &cache, cancel, pass),
+            || Citations::collect(book),
+        );
+        let (runs, checked) = executed?;
         let (xrefs, problems) = crate::xref::Xrefs::collect(book, &runs);
         pass.diagnostics.extend(problems);
-        let (citations, problems) = Citations::collect(book);
-        pass.diagnostics.extend(problems);
+        pass.diagnostics.extend(cited_problems);
         if request.check_external {
             let found = crate::links::external::check_external(book, &cache, request.strict);
             pass.diagnostics.extend(found);
