@@ -64,6 +64,7 @@ mod tests {
         assert_eq!(
             names(&assets),
             [
+                "citations.css",
                 "figures.js",
                 "highlight.css",
                 "print.css",
@@ -89,6 +90,7 @@ mod tests {
         assert_eq!(
             names(&assets),
             [
+                "citations.css",
                 "figures.js",
                 "fonts/math.woff2",
                 "highlight.css",
