@@ -15,6 +15,7 @@ use super::library::Bibliography;
 use super::locator::{ParsedLocator, parse_locator};
 use super::style::{CitationKind, CitationStyle};
 use super::text::{Forms, Run, flatten, forms, tidy};
+use crate::book::citation::Citation;
 use crate::diagnostic::{Diagnostic, Kind};
 use hayagriva::citationberg::FontWeight;
 use hayagriva::{
@@ -23,24 +24,6 @@ use hayagriva::{
 };
 use std::collections::HashSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-
-/// One cited work of a group: `-@key, locator`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct CiteItem {
-    pub(crate) key: String,
-    /// The text after the comma (`p. 5`), if any.
-    pub(crate) locator: Option<String>,
-    /// Written `-@key`: the author left out.
-    pub(crate) suppress_author: bool,
-}
-
-/// One citation as written: a bracket's items, or a narrative `@key`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct CiteGroup {
-    pub(crate) items: Vec<CiteItem>,
-    /// A bare `@key` in the prose ("Vaswani et al. (2017)").
-    pub(crate) narrative: bool,
-}
 
 /// One entry of the bibliography.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +64,7 @@ impl RenderedBook {
 pub(crate) fn render_book(
     bibliography: &Bibliography,
     style: &CitationStyle,
-    groups: &[CiteGroup],
+    groups: &[Citation],
 ) -> Result<RenderedBook, Diagnostic> {
     let locators: Vec<Vec<Option<ParsedLocator>>> = (groups.iter())
         .map(|g| {
@@ -137,7 +120,7 @@ struct Prepared<'a> {
 fn prepare<'a>(
     bibliography: &'a Bibliography,
     style: &CitationStyle,
-    group: &'a CiteGroup,
+    group: &'a Citation,
     locators: &'a [Option<ParsedLocator>],
 ) -> Prepared<'a> {
     let mut p = Prepared {

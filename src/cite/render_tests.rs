@@ -3,50 +3,54 @@
 //! Markdown's escaping, and odd input that must not panic.
 
 use super::library::Bibliography;
-use super::render::{CiteGroup, CiteItem, RenderedBook, render_book};
+use super::render::{RenderedBook, render_book};
 use super::style::CitationStyle;
 use super::tests::fixture;
 use super::text::Forms;
 use super::*;
+use crate::book::citation::{Citation, Item};
 
-fn item(key: &str) -> CiteItem {
-    CiteItem {
+fn item(key: &str) -> Item {
+    Item {
         key: key.to_string(),
+        key_at: 0,
         locator: None,
         suppress_author: false,
     }
 }
 
-fn at(key: &str, locator: &str) -> CiteItem {
-    CiteItem {
+fn at(key: &str, locator: &str) -> Item {
+    Item {
         locator: Some(locator.to_string()),
         ..item(key)
     }
 }
 
-fn suppressed(key: &str, locator: Option<&str>) -> CiteItem {
-    CiteItem {
+fn suppressed(key: &str, locator: Option<&str>) -> Item {
+    Item {
         locator: locator.map(str::to_string),
         suppress_author: true,
         ..item(key)
     }
 }
 
-fn bracket(items: Vec<CiteItem>) -> CiteGroup {
-    CiteGroup {
+fn bracket(items: Vec<Item>) -> Citation {
+    Citation {
+        span: 0..0,
         items,
         narrative: false,
     }
 }
 
-fn narrative(key: &str) -> CiteGroup {
-    CiteGroup {
+fn narrative(key: &str) -> Citation {
+    Citation {
+        span: 0..0,
         items: vec![item(key)],
         narrative: true,
     }
 }
 
-fn render(style: &str, groups: &[CiteGroup]) -> RenderedBook {
+fn render(style: &str, groups: &[Citation]) -> RenderedBook {
     let style = CitationStyle::bundled(style, "en").unwrap();
     render_book(&fixture(), &style, groups).unwrap()
 }
@@ -65,7 +69,7 @@ fn three(forms: &Forms) -> String {
 }
 
 /// The groups of the tests of both styles, as a lesson would write them.
-fn lesson() -> Vec<CiteGroup> {
+fn lesson() -> Vec<Citation> {
     vec![
         bracket(vec![
             at("vaswani2017attention", "p. 5"),

@@ -6,7 +6,7 @@
 //! their own text is looked up by what is written ([`Citations::get`]).
 
 use super::library::Bibliography;
-use super::render::{CiteGroup, CiteItem, RenderedBook, RenderedEntry, render_book};
+use super::render::{RenderedBook, RenderedEntry, render_book};
 use super::scan;
 use super::style::CitationStyle;
 use super::text::Forms;
@@ -25,8 +25,8 @@ pub struct Citations {
     rendered: RenderedBook,
     /// Each group's rendering, by what is written.
     by_group: HashMap<CiteGroupKey, Forms>,
-    /// Each lesson's cited keys, in reading order, once each.
-    cited: HashMap<String, Vec<String>>,
+    /// Each lesson's citations, in reading order, as its source has them.
+    lessons: HashMap<String, Vec<Citation>>,
 }
 
 /// A group as a map key: its items (key, locator, author suppressed) and whether narrative.
@@ -37,19 +37,6 @@ fn group_key(citation: &Citation) -> CiteGroupKey {
         .map(|i| (i.key.clone(), i.locator.clone(), i.suppress_author))
         .collect();
     (items, citation.narrative)
-}
-
-fn group(citation: &Citation) -> CiteGroup {
-    CiteGroup {
-        items: (citation.items.iter())
-            .map(|i| CiteItem {
-                key: i.key.clone(),
-                locator: i.locator.clone(),
-                suppress_author: i.suppress_author,
-            })
-            .collect(),
-        narrative: citation.narrative,
-    }
 }
 
 impl Citations {
@@ -65,42 +52,36 @@ impl Citations {
             Err(problems) => return (Citations::default(), problems),
         };
         let mut problems = Vec::new();
-        let mut groups = Vec::new();
-        let mut cited: HashMap<String, Vec<String>> = HashMap::new();
-        let mut written = Vec::new();
+        let mut lessons = HashMap::new();
         for lesson in &book.lessons {
             let found = scan::scan(lesson, &|k: &str| bibliography.contains(k));
             problems.extend(unknown_keys(lesson, &found.citations, &bibliography));
             problems.extend(near_misses(lesson, &found.strays, &bibliography));
-            let keys = cited.entry(lesson.slug.clone()).or_default();
-            for citation in found.citations {
-                for item in &citation.items {
-                    if !keys.contains(&item.key) && bibliography.contains(&item.key) {
-                        keys.push(item.key.clone());
-                    }
-                }
-                groups.push(group(&citation));
-                written.push(group_key(&citation));
-            }
+            lessons.insert(lesson.slug.clone(), found.citations);
         }
-        let rendered = match render_book(&bibliography, &style, &groups) {
+        let in_order: Vec<Citation> = (book.lessons.iter())
+            .flat_map(|l| lessons[&l.slug].iter().cloned())
+            .collect();
+        let rendered = match render_book(&bibliography, &style, &in_order) {
             Ok(rendered) => rendered,
             Err(problem) => return (Citations::default(), vec![problem]),
         };
-        if settings.only_cited {
-            problems.extend(uncited(&bibliography, &cited));
-        }
         // A group written twice keeps its first rendering: a note style's later short form
         // ("Knuth, The Texbook.") stands for a full one the page may not show before it.
         let mut by_group = HashMap::new();
-        for (key, forms) in written.into_iter().zip(rendered.citations.iter()) {
-            by_group.entry(key).or_insert_with(|| forms.clone());
+        for (citation, forms) in in_order.iter().zip(&rendered.citations) {
+            by_group
+                .entry(group_key(citation))
+                .or_insert_with(|| forms.clone());
+        }
+        if settings.only_cited {
+            problems.extend(uncited(&bibliography, &rendered));
         }
         let table = Citations {
             bibliography: Some(bibliography),
             rendered,
             by_group,
-            cited,
+            lessons,
         };
         (table, problems)
     }
@@ -115,12 +96,9 @@ impl Citations {
         self.bibliography.is_none()
     }
 
-    /// The citations of `lesson`'s source, in order (none without a bibliography).
-    pub(crate) fn find(&self, lesson: &Lesson) -> Vec<Citation> {
-        if self.is_empty() {
-            return Vec::new();
-        }
-        scan::scan(lesson, &|k: &str| self.is_key(k)).citations
+    /// The citations of lesson `slug`'s source, in order (none without a bibliography).
+    pub(crate) fn of_lesson(&self, slug: &str) -> &[Citation] {
+        self.lessons.get(slug).map_or(&[], Vec::as_slice)
     }
 
     /// How `citation` (found in a page's text) is rendered.
@@ -135,8 +113,8 @@ impl Citations {
 
     /// The works lesson `slug` cites, in the bibliography's order.
     pub(crate) fn references(&self, slug: &str) -> Vec<&RenderedEntry> {
-        let keys = self.cited.get(slug).map_or(&[][..], Vec::as_slice);
-        self.rendered.entries_of(keys.iter().map(String::as_str))
+        let keys = self.of_lesson(slug).iter().flat_map(|c| &c.items);
+        self.rendered.entries_of(keys.map(|i| i.key.as_str()))
     }
 
     /// Whether the style hangs its entries' second lines.
@@ -147,13 +125,8 @@ impl Citations {
     /// What lesson `slug`'s page shows of the table: its citations' and references' texts.
     pub(crate) fn digest_for(&self, slug: &str) -> Digest {
         let mut h = KeyHasher::new("citations");
-        let mut groups: Vec<_> = self.by_group.iter().collect();
-        groups.sort_by(|a, b| a.0.cmp(b.0));
-        for (key, forms) in groups {
-            let cited_here = (key.0.iter())
-                .any(|(k, ..)| (self.cited.get(slug)).is_some_and(|keys| keys.contains(k)));
-            if cited_here {
-                h.str(&format!("{key:?}"));
+        for citation in self.of_lesson(slug) {
+            if let Some(forms) = self.get(citation) {
                 h.str(&forms.html);
                 h.str(&forms.markdown);
             }
@@ -236,11 +209,11 @@ fn near_misses(lesson: &Lesson, strays: &[(usize, String)], bib: &Bibliography) 
         .collect()
 }
 
-/// Under `only_cited`, an error for every entry no lesson cites, at its definition.
-fn uncited(bib: &Bibliography, cited: &HashMap<String, Vec<String>>) -> Vec<Diagnostic> {
-    let all: std::collections::HashSet<&String> = cited.values().flatten().collect();
+/// Under `only_cited`, an error for every entry no lesson cites (the rendered bibliography
+/// holds the cited ones), at its definition.
+fn uncited(bib: &Bibliography, rendered: &RenderedBook) -> Vec<Diagnostic> {
     (bib.keys().iter())
-        .filter(|k| !all.contains(k))
+        .filter(|k| rendered.entries_of([k.as_str()]).is_empty())
         .map(|k| {
             let message = format!(
                 "bibliography entry '{k}' is cited by no lesson ([bibliography] only_cited)"

@@ -21,7 +21,7 @@ fn a_group_written_twice_keeps_its_first_rendering() {
     let (_dir, book) = citing("chicago-notes", &[lesson, lesson]);
     let (table, problems) = Citations::collect(&book);
     assert!(problems.is_empty(), "{problems:?}");
-    let found = table.find(&book.lessons[1]);
+    let found = table.of_lesson(&book.lessons[1].slug);
     let forms = table.get(&found[1]).unwrap();
     // hayagriva gives the later ones the short note, "Knuth, The Texbook."
     assert_eq!(

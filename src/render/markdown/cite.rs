@@ -12,12 +12,15 @@ use crate::render::lesson::cite::entry_id;
 /// The edits that write the lesson's citations and its references.
 pub(crate) fn edit(page: &Page, edits: &mut Edits) {
     let citations = page.citations;
-    for citation in citations.find(page.lesson) {
-        let (Some(forms), Some(first)) = (citations.get(&citation), citation.items.first()) else {
+    for citation in citations.of_lesson(&page.lesson.slug) {
+        let (Some(forms), Some(first)) = (citations.get(citation), citation.items.first()) else {
             continue;
         };
         let href = encode_segment(&entry_id(&first.key));
-        edits.replace(citation.span, format!("[{}](#{href})", forms.markdown));
+        edits.replace(
+            citation.span.clone(),
+            format!("[{}](#{href})", forms.markdown),
+        );
     }
     let entries = citations.references(&page.lesson.slug);
     if entries.is_empty() {
