@@ -28,6 +28,7 @@ mod text;
 
 pub(crate) use render::RenderedEntry;
 pub use table::Citations;
+pub(crate) use table::entry_id;
 
 #[cfg(test)]
 mod render_tests;

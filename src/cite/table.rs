@@ -139,6 +139,12 @@ impl Citations {
     }
 }
 
+/// The id of the references entry of `key` on a page (`ref-vaswani2017`), which every
+/// format's citations link to.
+pub(crate) fn entry_id(key: &str) -> String {
+    format!("ref-{key}")
+}
+
 /// The bibliography files and the style, read and parsed.
 fn load(book: &Book) -> Result<(Bibliography, CitationStyle), Vec<Diagnostic>> {
     let config = &book.config;

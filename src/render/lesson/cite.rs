@@ -11,16 +11,11 @@
 
 use super::{Doc, Ev};
 use crate::book::citation::{self, Citation};
-use crate::cite::RenderedEntry;
+use crate::cite::{RenderedEntry, entry_id};
 use crate::markup::escape;
 use crate::render::common::urls::encode_segment;
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 use std::ops::Range;
-
-/// The id of the references entry of `key`.
-pub(crate) fn entry_id(key: &str) -> String {
-    format!("ref-{key}")
-}
 
 /// Replace the citations of `events` (over the prepared `text`) and add the references.
 pub(crate) fn apply<'t>(doc: &mut Doc, text: &str, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
@@ -140,7 +135,7 @@ fn references(doc: &Doc) -> String {
 }
 
 /// One entry of a references list.
-pub(crate) fn entry_item(entry: &RenderedEntry) -> String {
+fn entry_item(entry: &RenderedEntry) -> String {
     let label = (entry.label.as_ref())
         .map(|l| format!("<span class=\"reference-label\">{}</span> ", l.html))
         .unwrap_or_default();

@@ -38,7 +38,7 @@
 //! With `strict`, every warning is an error (all of them reported together).
 
 mod blocks;
-pub(crate) mod cite;
+mod cite;
 mod containers;
 mod embeds;
 pub(crate) mod exercises;

@@ -6,8 +6,8 @@
 
 use super::Page;
 use super::edits::Edits;
+use crate::cite::entry_id;
 use crate::render::common::urls::encode_segment;
-use crate::render::lesson::cite::entry_id;
 
 /// The edits that write the lesson's citations and its references.
 pub(crate) fn edit(page: &Page, edits: &mut Edits) {
