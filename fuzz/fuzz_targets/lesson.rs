@@ -14,6 +14,7 @@ use rlbook::config::Config;
 use rlbook::exec::exercise::ExerciseRun;
 use rlbook::exec::{BlockRun, InlineRun, LessonRun, ScriptRun};
 use rlbook::render::lesson::{RenderContext, render_lesson};
+use rlbook::render::Tables;
 use rlbook::render::math::{MathCache, collect_formulas};
 use rlbook::xref::Xrefs;
 use std::path::{Path, PathBuf};
@@ -70,11 +71,11 @@ fuzz_target!(|source: &str| {
     let math = MathCache::prerender(collect_formulas(&book, &runs));
     let (xrefs, _) = Xrefs::collect(&book, &runs);
     let (citations, _) = Citations::collect(&book);
+    let tables = Tables { xrefs, citations };
     let ctx = RenderContext {
         book: &book,
         math: &math,
-        xrefs: &xrefs,
-        citations: &citations,
+        tables: &tables,
         strict: false,
         draw_figure: rlbook::render::figure::SVG,
     };

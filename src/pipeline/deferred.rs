@@ -12,12 +12,11 @@ use super::{Engine, Pass};
 use crate::book::Book;
 use crate::cache::digest::{Digest, KeyHasher};
 use crate::cache::{Cache, inputs};
-use crate::cite::Citations;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
 use crate::render::LessonHtml;
 use crate::render::site::SiteFiles;
-use crate::xref::Xrefs;
+use crate::render::Tables;
 use std::sync::Arc;
 
 /// The files the site carries for other formats.
@@ -47,12 +46,11 @@ impl Carried {
 }
 
 /// What the downloads of a site are made of: a pass's book (the edition served), runs,
-/// cross-references, citations and page keys.
+/// book-wide tables and page keys.
 pub(super) struct Source {
     pub book: Arc<Book>,
     pub runs: Vec<LessonRun>,
-    pub xrefs: Xrefs,
-    pub citations: Citations,
+    pub tables: Tables,
     pub keys: Vec<Digest>,
     pub strict: bool,
 }
@@ -175,8 +173,7 @@ impl Engine {
                 let inputs = formats::Inputs {
                     book: &source.book,
                     runs: &source.runs,
-                    xrefs: &source.xrefs,
-                    citations: &source.citations,
+                    tables: &source.tables,
                     keys: &source.keys,
                     strict: source.strict,
                     cache: &cache,

@@ -38,7 +38,7 @@ use crate::record::drift::Drift;
 use crate::render::LessonHtml;
 use crate::render::site::Download;
 use crate::render::site::SiteSummary;
-use crate::xref::Xrefs;
+use crate::render::Tables;
 use deferred::{Carried, Deferred, Source};
 use publish::{Sink, SiteKey};
 use std::borrow::Cow;
@@ -288,18 +288,17 @@ impl Engine {
         if request.goal == Goal::Check {
             return Some(());
         }
-        let tables = (xrefs, citations);
-        let Some((book, runs, (xrefs, citations))) = edition_view(book, runs, tables, pass) else {
+        let tables = Tables { xrefs, citations };
+        let Some((book, runs, tables)) = edition_view(book, runs, tables, pass) else {
             return Some(());
         };
         let book = book.as_ref();
-        let keys = render::page_keys(book, &runs, &xrefs, &citations, request.strict);
+        let keys = render::page_keys(book, &runs, &tables, request.strict);
         let serve = request.goal == Goal::Serve;
         let inputs = render::Inputs {
             book,
             runs: &runs,
-            xrefs: &xrefs,
-            citations: &citations,
+            tables: &tables,
             failed: &checked.failed,
             keys: &keys,
             strict: request.strict,
@@ -310,8 +309,7 @@ impl Engine {
         let formats = formats::Inputs {
             book,
             runs: &runs,
-            xrefs: &xrefs,
-            citations: &citations,
+            tables: &tables,
             keys: &keys,
             strict: request.strict,
             cache: &cache,
@@ -334,7 +332,7 @@ impl Engine {
         };
         let published = publish_site(book, site, serve, sink, pass);
         if let Some(pages) = published.filter(|_| serve) {
-            let made = (!failed).then_some((runs, (xrefs, citations), keys));
+            let made = (!failed).then_some((runs, tables, keys));
             self.remember_deferred(book, pages, &carried, made, request.strict);
         }
         Some(())
@@ -356,11 +354,10 @@ impl Engine {
             return;
         }
         let book = Arc::new(book.clone());
-        let made = made.map(|(runs, (xrefs, citations), keys)| Source {
+        let made = made.map(|(runs, tables, keys)| Source {
             book: Arc::clone(&book),
             runs,
-            xrefs,
-            citations,
+            tables,
             keys,
             strict,
         });
@@ -405,8 +402,6 @@ impl Engine {
     }
 }
 
-/// The book-wide tables: cross-references and citations.
-type Tables = (Xrefs, Citations);
 
 /// The book, runs and tables of the edition to write: the teacher edition as it is; the
 /// student edition's view without solutions, numbered anew (its figures and equations are
@@ -432,7 +427,7 @@ fn edition_view<'a>(
     pass.diagnostics.extend(problems);
     // The view's problems are the book's, reported above; it only cites less.
     let (citations, _) = Citations::collect(&view);
-    Some((view, runs, (xrefs, citations)))
+    Some((view, runs, Tables { xrefs, citations }))
 }
 
 /// The rendered pages and what else the site is made of.

@@ -8,15 +8,13 @@
 use crate::book::{Book, Lesson};
 use crate::cache::Cache;
 use crate::cache::digest::{Digest, KeyHasher};
-use crate::cite::Citations;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
-use crate::render::LessonHtml;
+use crate::render::{LessonHtml, Tables};
 use crate::render::highlight;
 use crate::render::lesson::{RenderContext, formulas, render_lesson};
 use crate::render::math::{Formula, MathCache, collect_formulas};
 use crate::render::page_cache;
-use crate::xref::Xrefs;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -41,8 +39,7 @@ pub(super) struct PageMemory {
 pub(super) fn page_keys(
     book: &Book,
     runs: &[LessonRun],
-    xrefs: &Xrefs,
-    citations: &Citations,
+    tables: &Tables,
     strict: bool,
 ) -> Vec<Digest> {
     let key = |(lesson, run): (&Lesson, &LessonRun)| match page_cache::page_key(
@@ -53,8 +50,8 @@ pub(super) fn page_keys(
     ) {
         Some(key) => KeyHasher::new("page and xrefs")
             .digest(&key)
-            .digest(&xrefs.digest_for(&lesson.slug))
-            .digest(&citations.digest_for(&lesson.slug))
+            .digest(&tables.xrefs.digest_for(&lesson.slug))
+            .digest(&tables.citations.digest_for(&lesson.slug))
             .finish(),
         None => unkeyed(lesson),
     };
@@ -211,8 +208,7 @@ impl PageMemory {
         let render = RenderContext {
             book,
             math,
-            xrefs: ctx.xrefs,
-            citations: ctx.citations,
+            tables: ctx.tables,
             strict: ctx.strict,
             draw_figure: crate::render::figure::SVG,
         };
@@ -231,8 +227,7 @@ impl PageMemory {
 pub(super) struct Inputs<'a> {
     pub book: &'a Book,
     pub runs: &'a [LessonRun],
-    pub xrefs: &'a Xrefs,
-    pub citations: &'a Citations,
+    pub tables: &'a Tables,
     /// Whether each lesson's run had execution errors.
     pub failed: &'a [bool],
     pub keys: &'a [Digest],

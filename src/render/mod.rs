@@ -29,6 +29,14 @@ pub(crate) use site::templates::template_ids;
 
 use serde::{Deserialize, Serialize};
 
+/// The book-wide tables every page reads, resolved once the book is loaded and run: the
+/// cross-references, the citations and the glossary with the subject index.
+#[derive(Debug, Default)]
+pub struct Tables {
+    pub xrefs: crate::xref::Xrefs,
+    pub citations: crate::cite::Citations,
+}
+
 /// One entry of a page's table of contents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TocEntry {

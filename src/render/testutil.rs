@@ -90,10 +90,13 @@ pub(crate) fn try_render(
     let book = book_of(vec![lesson(src)]);
     let math = crate::render::math::MathCache::default();
     let (xrefs, _) = crate::xref::Xrefs::collect(&book, std::slice::from_ref(run));
+    let tables = crate::render::Tables {
+        xrefs,
+        ..Default::default()
+    };
     let ctx = crate::render::lesson::RenderContext {
         book: &book,
-        xrefs: &xrefs,
-        citations: &crate::cite::Citations::default(),
+        tables: &tables,
         math: &math,
         strict,
         draw_figure: crate::render::testutil::FAKE_DRAW,

@@ -39,10 +39,13 @@ fn fixture(name: &str) -> Book {
 fn render_book(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<anyhow::Result<LessonHtml>> {
     let math = MathCache::prerender(collect_formulas(book, runs));
     let (xrefs, _) = rlbook::xref::Xrefs::collect(book, runs);
+    let tables = rlbook::render::Tables {
+        xrefs,
+        ..Default::default()
+    };
     let ctx = RenderContext {
         book,
-        xrefs: &xrefs,
-        citations: &rlbook::cite::Citations::default(),
+        tables: &tables,
         math: &math,
         strict,
         draw_figure: rlbook::render::figure::Draw {

@@ -104,8 +104,7 @@ pub(super) fn output(format: Format) -> Option<&'static dyn Output> {
 pub(super) struct Inputs<'a> {
     pub book: &'a Book,
     pub runs: &'a [LessonRun],
-    pub xrefs: &'a crate::xref::Xrefs,
-    pub citations: &'a crate::cite::Citations,
+    pub tables: &'a crate::render::Tables,
     pub keys: &'a [Digest],
     pub strict: bool,
     pub cache: &'a Cache,
@@ -373,8 +372,7 @@ fn pages<'p>(
             let draw = rlab::plot::svg::draw;
             let (page, warnings) = markdown::render_page(
                 inputs.book,
-                inputs.xrefs,
-                inputs.citations,
+                inputs.tables,
                 lesson,
                 run,
                 draw,

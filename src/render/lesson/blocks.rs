@@ -118,7 +118,7 @@ fn figures(doc: &mut Doc, block: &CodeBlock, n: usize, figures: &[Figure]) -> St
     let cols = block.directives.grid.unwrap_or(1);
     let mut html = String::new();
     for (k, fig) in figures.iter().enumerate() {
-        let target = (doc.ctx.xrefs).figure(&doc.lesson.slug, n - 1, k);
+        let target = (doc.ctx.tables.xrefs).figure(&doc.lesson.slug, n - 1, k);
         let place = Place {
             file: figure_file(&doc.lesson.slug, n, k + 1),
             link: &|to| links::href(&page, to),

@@ -19,7 +19,7 @@ use std::ops::Range;
 
 /// Replace the citations of `events` (over the prepared `text`) and add the references.
 pub(crate) fn apply<'t>(doc: &mut Doc, text: &str, events: Vec<Ev<'t>>) -> Vec<Ev<'t>> {
-    if doc.ctx.citations.is_empty() {
+    if doc.ctx.tables.citations.is_empty() {
         return events;
     }
     let mut out: Vec<Ev<'t>> = Vec::with_capacity(events.len());
@@ -65,7 +65,7 @@ fn join_text(events: Vec<Ev>) -> Vec<Ev> {
 
 /// The text `t` (of `source[range]`) with its citations replaced.
 fn cite_text<'t>(doc: &mut Doc, t: &str, source: &str, range: Range<usize>) -> Vec<Ev<'t>> {
-    let citations = doc.ctx.citations;
+    let citations = &doc.ctx.tables.citations;
     let (found, _) = citation::find(source, range.clone(), |k| citations.is_key(k));
     let mut out = Vec::new();
     let (mut done, mut done_at) = (0, range.start);
@@ -98,9 +98,9 @@ fn cite_text<'t>(doc: &mut Doc, t: &str, source: &str, range: Range<usize>) -> V
 /// The link and preview of `citation`; `None` when the table has no rendering of it (a key
 /// the bibliography lacks: that error is reported with the table).
 fn link(doc: &mut Doc, citation: &Citation) -> Option<String> {
-    let forms = doc.ctx.citations.get(citation)?;
+    let forms = doc.ctx.tables.citations.get(citation)?;
     let first = citation.items.first()?;
-    let entries = doc.ctx.citations.entries(citation);
+    let entries = doc.ctx.tables.citations.entries(citation);
     doc.previews += 1;
     let id = format!("xref-preview-{}", doc.previews);
     let preview: Vec<String> = (entries.iter())
@@ -117,7 +117,7 @@ fn link(doc: &mut Doc, citation: &Citation) -> Option<String> {
 
 /// The lesson's "References" section: the works it cites, in the bibliography's order.
 fn references(doc: &Doc) -> String {
-    let entries = doc.ctx.citations.references(&doc.lesson.slug);
+    let entries = doc.ctx.tables.citations.references(&doc.lesson.slug);
     if entries.is_empty() {
         return String::new();
     }
@@ -125,7 +125,7 @@ fn references(doc: &Doc) -> String {
     format!(
         "<section class=\"references\" aria-labelledby=\"references\">\n\
          <h2 id=\"references\">References</h2>\n<ul class=\"references{}\">\n{}</ul>\n</section>\n",
-        if doc.ctx.citations.hanging_indent() {
+        if doc.ctx.tables.citations.hanging_indent() {
             " hanging"
         } else {
             ""

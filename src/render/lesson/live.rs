@@ -159,7 +159,7 @@ fn block_step(doc: &Doc, block: &CodeBlock) -> Value {
         .map_or(0, |r| r.figures.len());
     let figures: Vec<Value> = (0..built)
         .map(|k| {
-            let target = doc.ctx.xrefs.figure(&doc.lesson.slug, block.index, k);
+            let target = doc.ctx.tables.xrefs.figure(&doc.lesson.slug, block.index, k);
             json!({
                 "id": target.map_or_else(|| format!("rlf{n}-{}", k + 1), |t| t.anchor().to_string()),
                 "caption": target.map(crate::xref::Target::caption),

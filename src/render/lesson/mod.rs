@@ -67,10 +67,8 @@ pub struct RenderContext<'a> {
     pub book: &'a Book,
     /// Every formula of the book, prerendered.
     pub math: &'a MathCache,
-    /// The book's cross-references.
-    pub xrefs: &'a crate::xref::Xrefs,
-    /// The book's citations.
-    pub citations: &'a crate::cite::Citations,
+    /// The book's cross-references, citations and glossary.
+    pub tables: &'a crate::render::Tables,
     /// Turn warnings (broken links, math errors) into errors.
     pub strict: bool,
     /// The figure renderers: [`crate::render::figure::SVG`] in the build. Passed in rather
@@ -129,7 +127,7 @@ impl<'a> Doc<'a> {
     /// The target of the labelled display math at prepared-text offset `at`.
     pub(crate) fn equation_at(&self, at: usize) -> Option<&'a crate::xref::Target> {
         let (_, label) = self.equations.iter().find(|(start, _)| *start == at)?;
-        self.ctx.xrefs.get(label)
+        self.ctx.tables.xrefs.get(label)
     }
 
     /// The index of the lesson's rlab block whose fence starts at prepared-text offset `at`.

@@ -79,8 +79,7 @@ mod tests {
         let math = MathCache::default();
         let ctx = RenderContext {
             book: &book,
-            xrefs: &crate::xref::Xrefs::default(),
-            citations: &crate::cite::Citations::default(),
+            tables: &crate::render::Tables::default(),
             math: &math,
             strict: false,
             draw_figure: FAKE_DRAW,

@@ -126,8 +126,7 @@ fn odd_inputs_never_panic() {
             let math = crate::render::math::MathCache::default();
             let ctx = super::RenderContext {
                 book: &book,
-                xrefs: &crate::xref::Xrefs::default(),
-                citations: &crate::cite::Citations::default(),
+                tables: &crate::render::Tables::default(),
                 math: &math,
                 strict: false,
                 draw_figure: crate::render::testutil::FAKE_DRAW,

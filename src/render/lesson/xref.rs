@@ -58,7 +58,7 @@ fn equation_label<'t>(doc: &mut Doc, at: usize, t: CowStr<'t>) -> CowStr<'t> {
     let Some(label) = rest.strip_prefix("{#").and_then(|r| r.split('}').next()) else {
         return t;
     };
-    let ours = (doc.ctx.xrefs.get(label))
+    let ours = (doc.ctx.tables.xrefs.get(label))
         .is_some_and(|target| target.kind == Kind::Equation && target.slug == doc.lesson.slug);
     if !ours {
         return t;
@@ -71,7 +71,7 @@ fn equation_label<'t>(doc: &mut Doc, at: usize, t: CowStr<'t>) -> CowStr<'t> {
 /// The link and preview of a reference to `label` (the text as written when no lesson
 /// defines it: that error is reported with the table).
 fn reference<'t>(doc: &mut Doc, label: &str) -> Event<'t> {
-    let Some(target) = doc.ctx.xrefs.get(label) else {
+    let Some(target) = doc.ctx.tables.xrefs.get(label) else {
         return Event::Text(CowStr::from(format!("@{label}")));
     };
     let page = links::lesson_page(&doc.lesson.slug);
@@ -166,12 +166,12 @@ fn caption_paragraph<'a>(doc: &Doc<'a>, events: &[Ev], i: usize) -> Option<(&'a 
         return None;
     };
     let at = doc.map.to_source(range.start);
-    let found = doc.ctx.xrefs.lesson(&doc.lesson.slug)?;
+    let found = doc.ctx.tables.xrefs.lesson(&doc.lesson.slug)?;
     let label = found.defs.iter().find_map(|def| match &def.place {
         Place::Table { paragraph, .. } if paragraph.start == at => Some(&def.target.label),
         _ => None,
     })?;
-    let target = doc.ctx.xrefs.get(label)?;
+    let target = doc.ctx.tables.xrefs.get(label)?;
     let end = (i..events.len()).find(|&k| matches!(events[k].0, Event::End(TagEnd::Paragraph)))?;
     (target.kind == Kind::Table && target.slug == doc.lesson.slug).then_some((target, end))
 }

@@ -11,7 +11,7 @@ use crate::render::common::urls::encode_segment;
 
 /// The edits that write the lesson's citations and its references.
 pub(crate) fn edit(page: &Page, edits: &mut Edits) {
-    let citations = page.citations;
+    let citations = &page.tables.citations;
     for citation in citations.of_lesson(&page.lesson.slug) {
         let (Some(forms), Some(first)) = (citations.get(citation), citation.items.first()) else {
             continue;

@@ -77,8 +77,7 @@ mod tests {
         };
         super::super::render_page(
             &book,
-            &crate::xref::Xrefs::default(),
-            &crate::cite::Citations::default(),
+            &crate::render::Tables::default(),
             &book.lessons[0],
             &run,
             fake_draw,

@@ -78,12 +78,11 @@ mod xref;
 
 use crate::book::inline::{InlineValue, LineIndex};
 use crate::book::{Book, Lesson};
-use crate::cite::Citations;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{InlineRun, LessonRun};
 use crate::render::common::prepare::{text_edits, value_text};
 use crate::render::figure::DrawFn;
-use crate::xref::Xrefs;
+use crate::render::Tables;
 use edits::Edits;
 
 /// The first line of every file the Markdown writer makes.
@@ -101,8 +100,7 @@ pub(crate) fn is_generated(text: &str) -> bool {
 /// A page being written: the lesson, its run and what the passes collect.
 pub(crate) struct Page<'a> {
     book: &'a Book,
-    xrefs: &'a Xrefs,
-    citations: &'a Citations,
+    tables: &'a Tables,
     lesson: &'a Lesson,
     run: &'a LessonRun,
     draw: DrawFn,
@@ -130,16 +128,14 @@ impl Page<'_> {
 /// Markdown, with its warnings (broken lesson links).
 pub(crate) fn render_page(
     book: &Book,
-    xrefs: &Xrefs,
-    citations: &Citations,
+    tables: &Tables,
     lesson: &Lesson,
     run: &LessonRun,
     draw: DrawFn,
 ) -> (MarkdownPage, Vec<Diagnostic>) {
     let mut page = Page {
         book,
-        xrefs,
-        citations,
+        tables,
         lesson,
         run,
         draw,

@@ -8,10 +8,13 @@ use crate::render::testutil::{book_of, fake_draw, lesson, ok, run_error};
 fn page_of(src: &str, run: &LessonRun) -> (MarkdownPage, Vec<Diagnostic>) {
     let book = book_of(vec![lesson(src)]);
     let (xrefs, _) = crate::xref::Xrefs::collect(&book, std::slice::from_ref(run));
+    let tables = crate::render::Tables {
+        xrefs,
+        ..Default::default()
+    };
     render_page(
         &book,
-        &xrefs,
-        &crate::cite::Citations::default(),
+        &tables,
         &book.lessons[0],
         run,
         fake_draw,
@@ -163,8 +166,7 @@ fn lesson_links_point_at_markdown_files() {
     let book = book_of(vec![lesson(src), other]);
     let (page, warnings) = render_page(
         &book,
-        &crate::xref::Xrefs::default(),
-        &crate::cite::Citations::default(),
+        &crate::render::Tables::default(),
         &book.lessons[0],
         &LessonRun::default(),
         fake_draw,

@@ -13,11 +13,11 @@ use rlab::Figure;
 
 /// The edits that write the lesson's references and labelled targets.
 pub(crate) fn edit(page: &Page, edits: &mut Edits) {
-    let Some(found) = page.xrefs.lesson(&page.lesson.slug) else {
+    let Some(found) = page.tables.xrefs.lesson(&page.lesson.slug) else {
         return;
     };
     for (at, label) in &found.refs {
-        if let Some(target) = page.xrefs.get(label) {
+        if let Some(target) = page.tables.xrefs.get(label) {
             let link = format!("[{}]({})", target.text(), href(page, target));
             edits.replace(*at..at + 1 + label.len(), link);
         }
@@ -25,7 +25,7 @@ pub(crate) fn edit(page: &Page, edits: &mut Edits) {
     let source = page.lesson.source.as_str();
     for def in &found.defs {
         // A label defined twice keeps its first definition (the second is an error).
-        if page.xrefs.get(&def.target.label) != Some(&def.target) {
+        if page.tables.xrefs.get(&def.target.label) != Some(&def.target) {
             continue;
         }
         let target = &def.target;
@@ -81,7 +81,7 @@ fn href(page: &Page, target: &Target) -> String {
 impl Page<'_> {
     /// The labelled figure `index` of the lesson's block `block`, if it is one.
     pub(crate) fn figure_target(&self, block: Option<usize>, index: usize) -> Option<&Target> {
-        self.xrefs.figure(&self.lesson.slug, block?, index)
+        self.tables.xrefs.figure(&self.lesson.slug, block?, index)
     }
 
     /// A labelled figure: its anchor, its image (the caption leading its alternative

@@ -50,11 +50,9 @@ fn run() -> LessonRun {
 fn render(src: &str) -> crate::render::LessonHtml {
     let book = book_of(vec![lesson(src)]);
     let math = MathCache::default();
-    let xrefs = crate::xref::Xrefs::default();
     let ctx = RenderContext {
         book: &book,
-        xrefs: &xrefs,
-        citations: &crate::cite::Citations::default(),
+        tables: &crate::render::Tables::default(),
         math: &math,
         strict: false,
         draw_figure: FAKE_DRAW,
