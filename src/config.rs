@@ -7,6 +7,7 @@
 mod bibliography;
 mod edition;
 mod exercises;
+mod glossary;
 mod links;
 mod live;
 mod output;
@@ -42,6 +43,9 @@ pub struct Config {
     /// The works lessons cite, and the style (`[book] bibliography`, `csl`,
     /// `[bibliography]`).
     pub bibliography: BibliographySettings,
+    /// The glossary file, absolute (`[book] glossary`); none: the book has no glossary page,
+    /// and its index comes from index markers only (docs/glossary.md).
+    pub glossary: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -58,6 +62,8 @@ pub struct BookMeta {
     pub bibliography: Vec<PathBuf>,
     /// The citation style: a bundled style's name or a `.csl` file.
     pub csl: Option<String>,
+    /// The glossary file, relative to the root (resolved into [`Config::glossary`]).
+    pub glossary: Option<PathBuf>,
 }
 
 impl Default for BookMeta {
@@ -70,6 +76,7 @@ impl Default for BookMeta {
             url: None,
             bibliography: Vec::new(),
             csl: None,
+            glossary: None,
         }
     }
 }
@@ -207,6 +214,8 @@ impl Config {
         let bibliography = (raw.bibliography)
             .resolve(root, &raw.book.bibliography, raw.book.csl.as_deref())
             .map_err(|m| config_error(name, m))?;
+        let glossary = glossary::resolve(root, raw.book.glossary.as_deref())
+            .map_err(|m| config_error(name, m))?;
         let tolerance = check_tolerance(&raw.tolerance).map_err(|m| config_error(name, m))?;
         let mut exec = check_exec(&raw.exec).map_err(|m| config_error(name, m))?;
         exec.allow_read = raw.exec.allow_read.iter().map(|p| root.join(p)).collect();
@@ -233,6 +242,7 @@ impl Config {
             live: raw.live.enabled,
             exercises,
             bibliography,
+            glossary,
         })
     }
 

@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["cache"],
     &["exec"],
     &["record"],
-    &["xref", "cite"],
+    &["xref", "cite", "gloss"],
     &["render"],
     &["edition", "links"],
     &["pipeline"],

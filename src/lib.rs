@@ -11,7 +11,7 @@
 //! 3         cache
 //! 4         exec
 //! 5         record
-//! 6         xref, cite
+//! 6         xref, cite, gloss
 //! 7         render (render::common is what the renderers and the link check share)
 //! 8         edition, links
 //! 9         pipeline
@@ -30,6 +30,7 @@ pub mod config;
 pub mod diagnostic;
 pub(crate) mod edition;
 pub mod exec;
+pub mod gloss;
 pub(crate) mod init;
 #[cfg(test)]
 mod layers;

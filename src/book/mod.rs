@@ -11,8 +11,10 @@ pub mod inline;
 pub(crate) mod label;
 pub mod lesson;
 pub mod origins;
+pub(crate) mod prose;
 pub mod region;
 pub mod script;
+pub(crate) mod term;
 pub mod transclude;
 pub mod widget;
 

@@ -1,13 +1,11 @@
-//! A lesson's citations, read from its source (the body, after the front matter) with
-//! pulldown-cmark so that every offset is a place in the lesson file: citations in text
-//! only, not in code, math, HTML or the text of a link ([`crate::book::citation`] has the
-//! syntax). The parser splits text at brackets, so the text events that touch are read
-//! as one.
+//! A lesson's citations, read from its source (the body, after the front matter) so that
+//! every offset is a place in the lesson file: citations in text only, not in code, math,
+//! HTML or the text of a link ([`crate::book::prose::text_runs`] finds that text,
+//! [`crate::book::citation`] has the syntax).
 
 use crate::book::Lesson;
 use crate::book::citation::{self, Citation};
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
-use std::ops::Range;
+use crate::book::prose::text_runs;
 
 /// What a lesson cites, in order, and the narrative `@word`s that are no key (offset of
 /// the word, the word).
@@ -28,50 +26,9 @@ pub(crate) fn scan(lesson: &Lesson, is_key: &dyn Fn(&str) -> bool) -> LessonCita
     out
 }
 
-/// The source ranges of the text a reader sees as prose in `source[body..]`: text events
-/// outside code blocks, links and images, those that touch joined.
-pub(crate) fn text_runs(source: &str, body: usize) -> Vec<Range<usize>> {
-    let body = body.min(source.len());
-    let options = crate::book::lesson::markdown_options() | Options::ENABLE_MATH;
-    let mut runs: Vec<Range<usize>> = Vec::new();
-    let (mut link_depth, mut in_code) = (0usize, false);
-    for (event, range) in Parser::new_ext(&source[body..], options).into_offset_iter() {
-        let range = range.start + body..range.end + body;
-        match event {
-            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => link_depth += 1,
-            Event::End(TagEnd::Link | TagEnd::Image) => link_depth = link_depth.saturating_sub(1),
-            Event::Start(Tag::CodeBlock(_)) => in_code = true,
-            Event::End(TagEnd::CodeBlock) => in_code = false,
-            Event::Text(_) if link_depth == 0 && !in_code => match runs.last_mut() {
-                Some(last) if last.end == range.start => last.end = range.end,
-                _ => runs.push(range),
-            },
-            _ => {}
-        }
-    }
-    runs
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn runs(source: &str) -> Vec<&str> {
-        text_runs(source, 0)
-            .into_iter()
-            .map(|r| &source[r])
-            .collect()
-    }
-
-    #[test]
-    fn brackets_split_by_the_parser_are_one_run_and_code_math_links_are_left_out() {
-        let src = "See [@a; @b] and `[@c]` $[@d]$ [@e](http://x).\n\n<div>\n[@f]\n</div>\n\n```rlab\n[@g]\n```\n";
-        let all = runs(src).join("|");
-        assert!(all.contains("See [@a; @b] and "), "{all}");
-        for left_out in ["[@c]", "[@d]", "@e", "[@f]", "[@g]"] {
-            assert!(!all.contains(left_out), "{left_out} in {all}");
-        }
-    }
 
     #[test]
     fn a_lesson_s_citations_are_found_in_its_prose_only() {
