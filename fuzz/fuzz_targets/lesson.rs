@@ -1,9 +1,10 @@
 //! Fuzz target: the Markdown and directive front end. Arbitrary text is parsed as a lesson
-//! (frontmatter, fences, attributes, directives, inline values, citations); a lesson that
-//! loads is rendered to HTML with an empty run sized to it (so it draws no figures), its
-//! formulas prerendered by KaTeX and its citations resolved against a small bibliography
-//! (written once to a temporary folder, the book's root). Either step may fail with an
-//! error, never panic or hang.
+//! (frontmatter, fences, attributes, directives, inline values, citations, glossary terms,
+//! index markers); a lesson that loads is rendered to HTML with an empty run sized to it (so
+//! it draws no figures), its formulas prerendered by KaTeX, its citations resolved against a
+//! small bibliography and its terms against a small glossary (both written once to a
+//! temporary folder, the book's root). Either step may fail with an error, never panic or
+//! hang.
 
 #![no_main]
 
@@ -11,6 +12,7 @@ use libfuzzer_sys::fuzz_target;
 use rlbook::book::{Book, Lesson};
 use rlbook::cite::Citations;
 use rlbook::config::Config;
+use rlbook::gloss::Glossary;
 use rlbook::exec::exercise::ExerciseRun;
 use rlbook::exec::{BlockRun, InlineRun, LessonRun, ScriptRun};
 use rlbook::render::lesson::{RenderContext, render_lesson};
@@ -23,13 +25,17 @@ use std::sync::OnceLock;
 /// The bibliography the lessons cite from: keys `vaswani2017` and `ba2016`.
 const BIBLIOGRAPHY: &str = "@article{vaswani2017, author = {Vaswani, Ashish and Shazeer, Noam}, title = {Attention Is All You Need}, journal = {NeurIPS}, year = {2017}}\n@misc{ba2016, author = {Ba, Jimmy Lei}, title = {Layer Normalization}, year = {2016}, doi = {10.48550/arXiv.1607.06450}}\n";
 
-/// The book's root: a temporary folder holding `refs.bib`.
+/// The glossary the lessons mark terms of: `causal mask` (alias `mask`), `softmax`.
+const GLOSSARY: &str = "[[term]]\nname = \"causal mask\"\ndefinition = \"Hides the future.\"\naliases = [\"mask\"]\n\n[[term]]\nname = \"softmax\"\ndefinition = \"Weights that sum to *one*.\"\n";
+
+/// The book's root: a temporary folder holding `refs.bib` and `glossary.toml`.
 fn root() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
         let root = std::env::temp_dir().join(format!("rlbook-fuzz-{}", std::process::id()));
         std::fs::create_dir_all(&root).expect("a temporary folder");
         std::fs::write(root.join("refs.bib"), BIBLIOGRAPHY).expect("refs.bib");
+        std::fs::write(root.join("glossary.toml"), GLOSSARY).expect("glossary.toml");
         root
     })
 }
@@ -59,7 +65,7 @@ fuzz_target!(|source: &str| {
     let Ok(lesson) = parsed else {
         return;
     };
-    let settings = "[book]\nbibliography = [\"refs.bib\"]\n";
+    let settings = "[book]\nbibliography = [\"refs.bib\"]\nglossary = \"glossary.toml\"\n";
     let Ok(config) = Config::parse(root(), settings, "book.toml") else {
         return;
     };
@@ -71,7 +77,12 @@ fuzz_target!(|source: &str| {
     let math = MathCache::prerender(collect_formulas(&book, &runs));
     let (xrefs, _) = Xrefs::collect(&book, &runs);
     let (citations, _) = Citations::collect(&book);
-    let tables = Tables { xrefs, citations };
+    let (glossary, _) = Glossary::collect(&book);
+    let tables = Tables {
+        xrefs,
+        citations,
+        glossary,
+    };
     let ctx = RenderContext {
         book: &book,
         math: &math,

@@ -117,6 +117,11 @@ impl Citations {
         self.rendered.entries_of(keys.map(|i| i.key.as_str()))
     }
 
+    /// Every work the book cites, in the style's order (the bibliography page).
+    pub(crate) fn bibliography(&self) -> &[RenderedEntry] {
+        &self.rendered.bibliography
+    }
+
     /// Whether the style hangs its entries' second lines.
     pub(crate) fn hanging_indent(&self) -> bool {
         self.rendered.hanging_indent

@@ -8,15 +8,15 @@
 //! again, and a build's files are read when their keys stand), and writes nothing.
 
 use super::formats::{self, Download, Publishing};
+use super::render::SitePages;
 use super::{Engine, Pass};
 use crate::book::Book;
 use crate::cache::digest::{Digest, KeyHasher};
 use crate::cache::{Cache, inputs};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
-use crate::render::LessonHtml;
-use crate::render::site::SiteFiles;
 use crate::render::Tables;
+use crate::render::site::SiteFiles;
 use std::sync::Arc;
 
 /// The files the site carries for other formats.
@@ -69,7 +69,7 @@ impl Source {
 /// The files of a published site left to make: its `index.html` and its downloads.
 pub(crate) struct Deferred {
     book: Arc<Book>,
-    pages: Vec<LessonHtml>,
+    pages: SitePages,
     source: Option<Arc<Source>>,
     paths: Vec<String>,
     digest: Digest,
@@ -78,11 +78,7 @@ pub(crate) struct Deferred {
 impl Deferred {
     /// The deferred files of the site of `book` made of `pages`, whose downloads `source`
     /// makes (none without one).
-    pub(super) fn new(
-        book: Arc<Book>,
-        pages: Vec<LessonHtml>,
-        source: Option<Arc<Source>>,
-    ) -> Self {
+    pub(super) fn new(book: Arc<Book>, pages: SitePages, source: Option<Arc<Source>>) -> Self {
         let mut paths = vec!["index.html".to_string()];
         paths.extend(source.iter().flat_map(|s| formats::site_paths(&s.book)));
         let digest = ids_digest(&paths, source.as_deref().map(Source::digest));
@@ -155,7 +151,7 @@ impl Engine {
 
     /// Remember what the site just served (of `book` and `pages`) leaves for later: its
     /// downloads made of `made` (of the last good pass's when it failed).
-    pub(super) fn defer(&mut self, book: Arc<Book>, pages: Vec<LessonHtml>, made: Option<Source>) {
+    pub(super) fn defer(&mut self, book: Arc<Book>, pages: SitePages, made: Option<Source>) {
         if let Some(made) = made {
             self.source = Some(Arc::new(made));
         }
@@ -183,7 +179,8 @@ impl Engine {
             None => Vec::new(),
         };
         let mut files = SiteFiles::default();
-        let index = crate::render::site::index_page(&deferred.book, &deferred.pages, &downloads);
+        let index =
+            crate::render::site::index_page(&deferred.book, deferred.pages.view(), &downloads);
         let added = index.and_then(|html| files.add("index.html", html));
         let added = downloads.into_iter().fold(added, |done, d| {
             done.and_then(|()| files.add(&d.path, d.bytes))

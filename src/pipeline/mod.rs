@@ -34,13 +34,15 @@ use crate::config::{Edition, Format};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
 use crate::exec::cached::{ExecOptions, ExecStats, Warm};
+use crate::gloss::Glossary;
 use crate::record::drift::Drift;
-use crate::render::LessonHtml;
+use crate::render::Tables;
+use crate::render::matter::html::MatterHtml;
 use crate::render::site::Download;
 use crate::render::site::SiteSummary;
-use crate::render::Tables;
 use deferred::{Carried, Deferred, Source};
 use publish::{Sink, SiteKey};
+use render::SitePages;
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -272,15 +274,17 @@ impl Engine {
         pass: &mut Pass,
     ) -> Option<()> {
         let cache = Cache::new(&book.config.root, self.use_cache);
-        // The citations need only the book: they are resolved while the lessons run.
-        let (executed, (citations, cited_problems)) = rayon::join(
+        // The citations and the glossary need only the book: they are resolved while the
+        // lessons run.
+        let (executed, ((citations, cited_problems), (glossary, glossary_problems))) = rayon::join(
             || self.execute_and_check(book, request, &cache, cancel, pass),
-            || Citations::collect(book),
+            || rayon::join(|| Citations::collect(book), || Glossary::collect(book)),
         );
         let (runs, checked) = executed?;
         let (xrefs, problems) = crate::xref::Xrefs::collect(book, &runs);
         pass.diagnostics.extend(problems);
         pass.diagnostics.extend(cited_problems);
+        pass.diagnostics.extend(glossary_problems);
         if request.check_external {
             let found = crate::links::external::check_external(book, &cache, request.strict);
             pass.diagnostics.extend(found);
@@ -288,12 +292,21 @@ impl Engine {
         if request.goal == Goal::Check {
             return Some(());
         }
-        let tables = Tables { xrefs, citations };
+        let tables = Tables {
+            xrefs,
+            citations,
+            glossary,
+        };
         let Some((book, runs, tables)) = edition_view(book, runs, tables, pass) else {
             return Some(());
         };
         let book = book.as_ref();
         let keys = render::page_keys(book, &runs, &tables, request.strict);
+        let matter = crate::render::matter::html::pages(book, &tables);
+        // The keys of every page the book makes: the lessons', then the back matter's.
+        let site_keys: Vec<Digest> = (keys.iter().copied())
+            .chain(matter.iter().map(render::matter_key))
+            .collect();
         let serve = request.goal == Goal::Serve;
         let inputs = render::Inputs {
             book,
@@ -310,7 +323,7 @@ impl Engine {
             book,
             runs: &runs,
             tables: &tables,
-            keys: &keys,
+            keys: &site_keys,
             strict: request.strict,
             cache: &cache,
         };
@@ -318,7 +331,7 @@ impl Engine {
         if !serve && !book.config.outputs.formats.contains(&Format::Html) {
             return Some(());
         }
-        if rendered.is_none() && held(book, &keys, &carried, request.strict, sink, pass) {
+        if rendered.is_none() && held(book, &site_keys, &carried, request.strict, sink, pass) {
             return Some(());
         }
         let pages = match rendered {
@@ -327,12 +340,13 @@ impl Engine {
         };
         let site = Site {
             pages,
+            matter,
             carried: &carried,
             strict: request.strict,
         };
         let published = publish_site(book, site, serve, sink, pass);
         if let Some(pages) = published.filter(|_| serve) {
-            let made = (!failed).then_some((runs, tables, keys));
+            let made = (!failed).then_some((runs, tables, site_keys));
             self.remember_deferred(book, pages, &carried, made, request.strict);
         }
         Some(())
@@ -344,7 +358,7 @@ impl Engine {
     fn remember_deferred(
         &mut self,
         book: &Book,
-        pages: Vec<LessonHtml>,
+        pages: SitePages,
         carried: &Carried,
         made: Option<(Vec<LessonRun>, Tables, Vec<Digest>)>,
         strict: bool,
@@ -402,7 +416,6 @@ impl Engine {
     }
 }
 
-
 /// The book, runs and tables of the edition to write: the teacher edition as it is; the
 /// student edition's view without solutions, numbered anew (its figures and equations are
 /// its own; a reference into a hidden solution is an error of that edition) and citing only
@@ -427,12 +440,19 @@ fn edition_view<'a>(
     pass.diagnostics.extend(problems);
     // The view's problems are the book's, reported above; it only cites less.
     let (citations, _) = Citations::collect(&view);
-    Some((view, runs, Tables { xrefs, citations }))
+    let (glossary, _) = Glossary::collect(&view);
+    let tables = Tables {
+        xrefs,
+        citations,
+        glossary,
+    };
+    Some((view, runs, tables))
 }
 
 /// The rendered pages and what else the site is made of.
 struct Site<'a> {
     pages: Vec<Option<render::Keyed>>,
+    matter: Vec<MatterHtml>,
     carried: &'a Carried,
     strict: bool,
 }
@@ -446,17 +466,22 @@ fn publish_site(
     serve: bool,
     sink: &mut dyn Sink,
     pass: &mut Pass,
-) -> Option<Vec<LessonHtml>> {
+) -> Option<SitePages> {
     if blocks_publishing(&pass.diagnostics, serve) {
         return None;
     }
     let shown = site.pages.into_iter().collect::<Option<Vec<_>>>()?;
     let (carried, strict) = (site.carried, site.strict);
-    let shown_keys: Vec<Digest> = shown.iter().map(|(key, _)| *key).collect();
+    let shown_keys: Vec<Digest> = (shown.iter().map(|(key, _)| *key))
+        .chain(site.matter.iter().map(render::matter_key))
+        .collect();
     if held(book, &shown_keys, carried, strict, sink, pass) {
         return None;
     }
-    let pages: Vec<LessonHtml> = shown.into_iter().map(|(_, page)| page).collect();
+    let pages = SitePages {
+        lessons: shown.into_iter().map(|(_, page)| page).collect(),
+        matter: site.matter,
+    };
     let key = SiteKey::of(book, &shown_keys, &carried.ids, strict);
     publish(book, &pages, &carried.downloads, key, sink, pass).then_some(pages)
 }
@@ -489,7 +514,7 @@ fn held(
 /// Assemble the site and hand it to `sink`; a failure is a diagnostic (then `false`).
 fn publish(
     book: &Book,
-    pages: &[LessonHtml],
+    pages: &SitePages,
     downloads: &[Download],
     key: Option<SiteKey>,
     sink: &mut dyn Sink,
@@ -499,7 +524,7 @@ fn publish(
         .filter(|d| !d.is_error() && d.kind == Kind::Render)
         .cloned()
         .collect();
-    let published = crate::render::site::assemble(book, pages, downloads)
+    let published = crate::render::site::assemble(book, pages.view(), downloads)
         .and_then(|site| sink.publish(book, key, site, &warnings));
     match published {
         Ok(summary) => pass.site = Some(summary),

@@ -10,16 +10,44 @@ use crate::cache::Cache;
 use crate::cache::digest::{Digest, KeyHasher};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::LessonRun;
-use crate::render::{LessonHtml, Tables};
 use crate::render::highlight;
 use crate::render::lesson::{RenderContext, formulas, render_lesson};
 use crate::render::math::{Formula, MathCache, collect_formulas};
+use crate::render::matter::html::MatterHtml;
 use crate::render::page_cache;
+use crate::render::site::Pages;
+use crate::render::{LessonHtml, Tables};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 /// A page and the key it was made for.
 pub(crate) type Keyed = (Digest, LessonHtml);
+
+/// The key of a back-matter page: what it shows.
+pub(super) fn matter_key(page: &MatterHtml) -> Digest {
+    KeyHasher::new("back matter")
+        .str(page.kind.slug())
+        .str(&page.body)
+        .str(&page.search_text)
+        .finish()
+}
+
+/// The pages of a published site, owned: the lessons' and the back matter's.
+#[derive(Clone, Default)]
+pub(crate) struct SitePages {
+    pub lessons: Vec<LessonHtml>,
+    pub matter: Vec<MatterHtml>,
+}
+
+impl SitePages {
+    /// The pages as the site assembles them.
+    pub(crate) fn view(&self) -> Pages<'_> {
+        Pages {
+            lessons: &self.lessons,
+            matter: &self.matter,
+        }
+    }
+}
 
 /// What the engine remembers of pages between passes (nothing unless it is kept warm).
 #[derive(Default)]
@@ -52,6 +80,7 @@ pub(super) fn page_keys(
             .digest(&key)
             .digest(&tables.xrefs.digest_for(&lesson.slug))
             .digest(&tables.citations.digest_for(&lesson.slug))
+            .digest(&tables.glossary.digest_for(&lesson.slug))
             .finish(),
         None => unkeyed(lesson),
     };
@@ -244,6 +273,7 @@ fn not_rendered(lesson: &Lesson) -> Vec<Diagnostic> {
 fn unrendered_page(lesson: &Lesson) -> LessonHtml {
     LessonHtml {
         cites: false,
+        terms: false,
         slug: lesson.slug.clone(),
         title: lesson.title.clone(),
         body: "<p class=\"rlbook-unrendered\">This lesson could not be rendered; the error \

@@ -119,7 +119,7 @@ pub(crate) fn failure(pass: &Pass) -> String {
         let what = if in_book_toml {
             "bad book.toml"
         } else {
-            "bad book.toml or a file it names (bibliography, citation style)"
+            "bad book.toml or a file it names (bibliography, citation style, glossary)"
         };
         return what.to_string();
     }

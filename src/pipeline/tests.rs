@@ -225,7 +225,7 @@ fn configuration_and_template_errors_leave_the_site_as_it_was() {
     f.write("book.toml", "[book]\ntitel = \"x\"\n");
     let bad = problems(&f.pass());
     assert!(
-        bad[0].ends_with("book.toml:2:1: unknown key 'titel', expected one of 'title', 'authors', 'description', 'language', 'url', 'bibliography', 'csl'"),
+        bad[0].ends_with("book.toml:2:1: unknown key 'titel', expected one of 'title', 'authors', 'description', 'language', 'url', 'bibliography', 'csl', 'glossary'"),
         "{bad:?}"
     );
     assert!(bad[1].contains("the last good site stays"));

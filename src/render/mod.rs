@@ -18,6 +18,7 @@ pub mod lesson;
 pub mod markdown;
 pub mod math;
 mod mathml;
+pub mod matter;
 pub(crate) mod page_cache;
 #[cfg(feature = "pdf")]
 pub mod pdf;
@@ -35,6 +36,7 @@ use serde::{Deserialize, Serialize};
 pub struct Tables {
     pub xrefs: crate::xref::Xrefs,
     pub citations: crate::cite::Citations,
+    pub glossary: crate::gloss::Glossary,
 }
 
 /// One entry of a page's table of contents.
@@ -95,4 +97,7 @@ pub struct LessonHtml {
     /// Whether the page cites (and so lists references, styled by `citations.css`).
     #[serde(default)]
     pub cites: bool,
+    /// Whether the page uses a glossary term (styled by `glossary.css`).
+    #[serde(default)]
+    pub terms: bool,
 }

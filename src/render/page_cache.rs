@@ -100,6 +100,7 @@ mod tests {
     fn page() -> LessonHtml {
         LessonHtml {
             cites: false,
+            terms: false,
             slug: "01-a".into(),
             title: "A".into(),
             body: "<p>x</p>".into(),

@@ -150,3 +150,34 @@ fn only_cited_makes_an_uncited_entry_an_error_at_its_definition() {
         run.stderr
     );
 }
+
+#[test]
+fn the_bibliography_page_lists_every_cited_work_with_where_it_is_cited() {
+    let book = fixture_book("citations");
+    let run = rlbook(book.path(), &["build", "--locked", "--strict"], &[]);
+    assert!(run.ok, "{}", run.stderr);
+    let page = read(book.path(), "site/bibliography.html");
+    assert_eq!(
+        page.matches("<li id=\"ref-").count(),
+        9,
+        "the works the lessons cite"
+    );
+    assert!(
+        !page.contains("hochreiter1997lstm"),
+        "an entry no lesson cites"
+    );
+    assert!(page.contains(
+        "<span class=\"cited-in\">Cited in <a href=\"01-norms.html#ref-goodfellow2016deep\">Normalisation</a>, <a href=\"02-rest.html#ref-goodfellow2016deep\">Rest</a>.</span>"
+    ));
+    assert!(page.contains("<link rel=\"stylesheet\" href=\"assets/citations.css\">"));
+    let index = read(book.path(), "site/index.html");
+    assert!(index.contains("<a href=\"bibliography.html\">Bibliography</a>"));
+    let last = read(book.path(), "site/02-rest.html");
+    assert!(
+        last.contains("rel=\"next\" href=\"bibliography.html\""),
+        "the last lesson leads on"
+    );
+    let search = read(book.path(), "site/assets/search-index.js");
+    assert!(search.contains("\"title\":\"Bibliography\",\"page\":\"bibliography.html\""));
+    insta::assert_snapshot!("bibliography", read(book.path(), "book/bibliography.md"));
+}

@@ -5,7 +5,7 @@
 //! oddities that must build (a lesson link cycle, figures of NaN and Inf data), and a hostile
 //! environment (an output folder that cannot be written, a full disk, Ctrl-C mid-build), and
 //! lessons reaching for files outside the book (`files`), broken bibliographies and odd
-//! citations.
+//! citations, broken glossaries and odd terms and index markers.
 //!
 //! Every case checks the exit status (1 for a failure, 0 for legitimate input), a message
 //! that names the file (and line, where there is one), that nothing panicked, and that the
@@ -127,6 +127,66 @@ fn odd_citations_build_or_fail_at_their_place() {
     let book = citing_book();
     let many = "[@knuth1984; -@knuth1984, sec. 2] ".repeat(5000);
     book.append("content/02-b.md", &format!("\n{many}\n"));
+    assert_builds(&build(book.path()));
+}
+
+/// A book with a glossary, marking a term and an index entry, built once.
+fn glossary_book() -> TestBook {
+    let book = TestBook::new("glossary = \"glossary.toml\"\n");
+    book.write(
+        "glossary.toml",
+        "[[term]]\nname = \"mask\"\ndefinition = \"What hides.\"\n",
+    );
+    book.append(
+        "content/02-b.md",
+        "\nA [mask]{.term} hides. <!-- index: masks!causal -->\n",
+    );
+    let out = build(book.path());
+    assert_eq!(out.code, Some(0), "the first build fails:\n{}", out.stderr);
+    book
+}
+
+#[test]
+fn a_broken_or_missing_glossary_names_its_file_and_keeps_the_site() {
+    let book = glossary_book();
+    fails_keeping_site(
+        &book,
+        |b| b.write("glossary.toml", "[[term]]\nname = \"mask\n"),
+        &["glossary.toml:2:"],
+    );
+    let book = glossary_book();
+    fails_keeping_site(
+        &book,
+        |b| std::fs::remove_file(b.path().join("glossary.toml")).unwrap(),
+        &["glossary.toml"],
+    );
+    let book = glossary_book();
+    fails_keeping_site(
+        &book,
+        |b| b.write("glossary.toml", &"\u{0}\u{ff}[[[".repeat(1000)),
+        &["glossary.toml:1:"],
+    );
+}
+
+#[test]
+fn odd_terms_and_index_markers_build_or_fail_at_their_place() {
+    let book = glossary_book();
+    let odd = format!(
+        "\n[{}]{{.term}} [mask]{{term=\"\"}} []{{.term}} [mask]{{.term term=mask}}\n",
+        "m".repeat(5000)
+    );
+    fails_keeping_site(
+        &book,
+        |b| b.append("content/02-b.md", &odd),
+        &["content/02-b.md:"],
+    );
+    let book = glossary_book();
+    let markers = format!(
+        "\n<!-- index: --> <!-- index: ;;;! -->\n<!-- index: {} -->\n<!-- index: a!b!c; \u{7} -->\n<!-- index: unclosed\n",
+        "x;".repeat(3000)
+    );
+    let many = "[mask]{.term} <!-- index: mask --> ".repeat(3000);
+    book.append("content/02-b.md", &format!("{markers}\n\n{many}\n"));
     assert_builds(&build(book.path()));
 }
 

@@ -20,6 +20,7 @@ mod embed;
 mod exercises;
 mod figure_kinds;
 mod formats;
+mod glossary;
 mod hostile;
 mod import;
 mod init;

@@ -10,6 +10,7 @@ fn other() -> Lesson {
 fn page(slug: &str, body: &str) -> LessonHtml {
     LessonHtml {
         cites: false,
+        terms: false,
         slug: slug.into(),
         title: slug.into(),
         body: body.into(),

@@ -59,7 +59,7 @@ impl Output for Pdf {
 
 #[cfg(feature = "pdf")]
 fn pdf(inputs: &Inputs, pages: &[MarkdownPage], pass: &mut Pass) -> Result<File> {
-    let out = crate::render::pdf::write_pdf(inputs.book, pages)?;
+    let out = crate::render::pdf::write_pdf(inputs.book, pages, inputs.tables.glossary.index())?;
     let failed = out.warnings.len();
     for w in out.warnings {
         pass.diagnostics

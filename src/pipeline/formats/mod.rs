@@ -354,7 +354,7 @@ impl Publisher<'_, '_> {
     }
 }
 
-/// The Markdown pages, made on first use; their warnings join the pass's (unless the HTML
+/// The Markdown pages (the lessons', then the back matter's), made on first use; their warnings join the pass's (unless the HTML
 /// pages, which report the same ones, are made too). Under `--strict` a warning stops every
 /// format.
 fn pages<'p>(
@@ -370,13 +370,8 @@ fn pages<'p>(
         for (i, lesson) in inputs.book.lessons.iter().enumerate() {
             let run = inputs.runs.get(i).unwrap_or(&empty);
             let draw = rlab::plot::svg::draw;
-            let (page, warnings) = markdown::render_page(
-                inputs.book,
-                inputs.tables,
-                lesson,
-                run,
-                draw,
-            );
+            let (page, warnings) =
+                markdown::render_page(inputs.book, inputs.tables, lesson, run, draw);
             warned |= !warnings.is_empty();
             for w in warnings.into_iter().filter(|_| !html) {
                 pass.diagnostics
@@ -384,6 +379,10 @@ fn pages<'p>(
             }
             made.push(page);
         }
+        made.extend(crate::render::matter::markdown::pages(
+            inputs.book,
+            inputs.tables,
+        ));
         (made, warned)
     });
     if inputs.strict && *warned {

@@ -68,6 +68,7 @@ fn reference_page(path: &Path) -> MarkdownPage {
         text,
         figures,
         scripts: Vec::new(),
+        matter: None,
     }
 }
 

@@ -21,6 +21,7 @@ pub(super) fn page(slug: &str, text: &str) -> MarkdownPage {
         text: text.into(),
         figures: Vec::new(),
         scripts: Vec::new(),
+        matter: None,
     }
 }
 

@@ -48,7 +48,7 @@ pub(crate) fn apply<'t>(doc: &mut Doc, text: &str, events: Vec<Ev<'t>>) -> Vec<E
 }
 
 /// `events` with the text events that touch joined into one.
-fn join_text(events: Vec<Ev>) -> Vec<Ev> {
+pub(super) fn join_text(events: Vec<Ev>) -> Vec<Ev> {
     let mut out: Vec<Ev> = Vec::with_capacity(events.len());
     for (event, range) in events {
         if let (Event::Text(t), Some((Event::Text(last), last_range))) = (&event, out.last_mut())

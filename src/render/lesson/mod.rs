@@ -47,6 +47,7 @@ mod live;
 mod mathml;
 mod scripts;
 mod sections;
+mod terms;
 mod text;
 pub(crate) mod widgets;
 mod xref;
@@ -96,6 +97,8 @@ pub(crate) struct Doc<'a> {
     pub previews: usize,
     /// Whether the page cites a work.
     pub cites: bool,
+    /// Whether the page uses a glossary term.
+    pub terms: bool,
 }
 
 impl<'a> Doc<'a> {
@@ -174,12 +177,14 @@ pub fn render_lesson(
         equations: Vec::new(),
         previews: 0,
         cites: false,
+        terms: false,
     };
     let (events, toc) = structure(&mut doc, parse(&prepared.text));
     let search_text = text::search_text(&doc, &events);
     let events = links::rewrite(&mut doc, events);
     let events = embeds::render(&mut doc, events);
     let events = cite::apply(&mut doc, &prepared.text, events);
+    let events = terms::apply(&mut doc, events);
     let events = xref::apply(&mut doc, &prepared.text, events);
     let events = containers::apply(&mut doc, events);
     let events = blocks::render(&mut doc, events);
@@ -207,6 +212,7 @@ pub fn render_lesson(
         linked: doc.linked,
         live,
         cites: doc.cites,
+        terms: doc.terms,
     })
 }
 

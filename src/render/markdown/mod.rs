@@ -20,6 +20,10 @@
 //!   HTML blocks, with blank lines around their Markdown;
 //! * paths of images and links in a page's text are relative to that page's own folder,
 //!   as on GitHub; [`MarkdownFigure::path`] is relative to the book folder;
+//! * a glossary term's use is its anchor and a link to the term on the glossary page,
+//!   `<a id="ix-3"></a>[causal mask](glossary.md#term-causal-mask)`; an index marker is its
+//!   anchor `<a id="ix-4"></a>`; the back matter is `bibliography.md`, `glossary.md` and
+//!   `subject-index.md` (`crate::render::matter::markdown`);
 //! * cross-references are links `[Figure 12.3](<slug>.md#fig-x)`; each labelled target has
 //!   an anchor `<a id="label"></a>` before it; a labelled figure or table is followed by its
 //!   caption paragraph `**Figure 12.3:** caption`; labelled display math ends in
@@ -49,6 +53,9 @@ pub struct MarkdownPage {
     pub text: String,
     pub figures: Vec<MarkdownFigure>,
     pub scripts: Vec<MarkdownScript>,
+    /// The back-matter page this is, when it is not a lesson (an unnumbered chapter).
+    #[serde(default)]
+    pub matter: Option<crate::render::matter::Matter>,
 }
 
 /// The page of one standalone script, `scripts/<lesson slug>/<name>.md`.
@@ -74,15 +81,16 @@ mod exercises;
 mod links;
 mod math;
 mod sections;
+mod terms;
 mod xref;
 
 use crate::book::inline::{InlineValue, LineIndex};
 use crate::book::{Book, Lesson};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::exec::{InlineRun, LessonRun};
+use crate::render::Tables;
 use crate::render::common::prepare::{text_edits, value_text};
 use crate::render::figure::DrawFn;
-use crate::render::Tables;
 use edits::Edits;
 
 /// The first line of every file the Markdown writer makes.
@@ -155,6 +163,7 @@ pub(crate) fn render_page(
     links::edit(&mut page, &outline, &mut edits);
     xref::edit(&page, &mut edits);
     cite::edit(&page, &mut edits);
+    terms::edit(&page, &mut edits);
     exercises::edit(&page, &mut edits);
     containers::edit(source, &outline, &exercises::withheld(&page), &mut edits);
     if let Some(title) = crate::render::common::outline::book_title(lesson, &outline) {
@@ -176,6 +185,7 @@ pub(crate) fn render_page(
         text,
         figures: page.figures,
         scripts,
+        matter: None,
     };
     (markdown, page.warnings)
 }

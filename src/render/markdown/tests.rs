@@ -12,13 +12,7 @@ fn page_of(src: &str, run: &LessonRun) -> (MarkdownPage, Vec<Diagnostic>) {
         xrefs,
         ..Default::default()
     };
-    render_page(
-        &book,
-        &tables,
-        &book.lessons[0],
-        run,
-        fake_draw,
-    )
+    render_page(&book, &tables, &book.lessons[0], run, fake_draw)
 }
 
 fn text_of(src: &str, run: &LessonRun) -> String {

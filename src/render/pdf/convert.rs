@@ -41,8 +41,9 @@ pub(crate) struct Page<'a> {
     pub doc: Doc<'a>,
     /// Index of the lesson page (its formulas are reported against that lesson).
     pub index: usize,
-    /// The chapter number and title (a lesson), or the section title (a script page).
-    pub number: u32,
+    /// The chapter number (a lesson; none for a back-matter page, an unnumbered chapter).
+    pub number: Option<u32>,
+    /// The chapter title (a lesson, the back matter) or the section title (a script page).
     pub title: &'a str,
     pub figures: &'a [MarkdownFigure],
     /// The lesson file, as messages name it.
@@ -140,10 +141,14 @@ impl<'a, 's> Writer<'a, 's> {
             self.out.push_str(&format!(
                 "#heading(level: 2, numbering: none)[{title}]<{label}>\n\n"
             ));
-        } else {
-            let before = self.page.number.saturating_sub(1);
+        } else if let Some(number) = self.page.number {
+            let before = number.saturating_sub(1);
             self.out.push_str(&format!(
                 "#counter(heading).update({before});\n#heading(level: 1)[{title}]<{label}>\n\n"
+            ));
+        } else {
+            self.out.push_str(&format!(
+                "#heading(level: 1, numbering: none)[{title}]<{label}>\n\n"
             ));
         }
     }

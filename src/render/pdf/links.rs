@@ -159,6 +159,11 @@ impl Targets {
         Targets { labels }
     }
 
+    /// The label of anchor `id` of the document `file` (`12-x.md`), if it has one.
+    pub(crate) fn label_of(&self, file: &str, id: &str) -> Option<&str> {
+        self.labels.get(&format!("{file}#{id}")).map(String::as_str)
+    }
+
     /// Where `href`, written in `doc`, goes.
     pub(crate) fn resolve(&self, doc: &Doc, href: &str) -> Target {
         let href = href.trim();

@@ -11,13 +11,16 @@
 //! PDF (tagged, fonts embedded).
 //!
 //! Lessons are chapters numbered with their page's number; a lesson's script pages are
-//! unnumbered sections at the end of its chapter.
+//! unnumbered sections at the end of its chapter. The back matter (bibliography, glossary)
+//! is unnumbered chapters after them; the index is set from the glossary's entries, with
+//! page numbers ([`index`]).
 
 mod compile;
 mod convert;
 mod escape;
 mod events;
 mod html;
+mod index;
 mod links;
 mod math;
 mod world;
@@ -27,7 +30,9 @@ mod tests;
 
 use crate::book::Book;
 use crate::diagnostic::Diagnostic;
+use crate::gloss::IndexEntry;
 use crate::render::markdown::MarkdownPage;
+use crate::render::matter::Matter;
 use anyhow::{Context, Result};
 use convert::{Page, Sink};
 use escape::string;
@@ -49,12 +54,17 @@ pub(crate) struct PdfOutput {
     pub formulas_converted: usize,
 }
 
-/// The book's PDF from its pages (the lessons, in order).
-pub(crate) fn write_pdf(book: &Book, pages: &[MarkdownPage]) -> Result<PdfOutput> {
+/// The book's PDF from its pages (the lessons, then the back matter, in order) and the
+/// entries of its subject index.
+pub(crate) fn write_pdf(
+    book: &Book,
+    pages: &[MarkdownPage],
+    index: &[IndexEntry],
+) -> Result<PdfOutput> {
     let docs = documents(book, pages);
     let targets = Targets::new(&docs);
     let mut sink = Sink::default();
-    let body = convert_all(book, pages, &docs, &targets, &mut sink);
+    let body = convert_all(book, (pages, index), &docs, &targets, &mut sink);
     let mut world = BookWorld::new("/main.typ", main_source(book, &body))?;
     add_files(&mut world, &mut sink)?;
     let document = compile::compile(&mut world, &mut sink.formulas)?;
@@ -98,7 +108,7 @@ fn documents<'a>(book: &Book, pages: &'a [MarkdownPage]) -> Vec<Doc<'a>> {
 /// The markup of all pages (`docs` in the order [`documents`] gives).
 fn convert_all(
     book: &Book,
-    pages: &[MarkdownPage],
+    (pages, entries): (&[MarkdownPage], &[IndexEntry]),
     docs: &[Doc],
     targets: &Targets,
     sink: &mut Sink,
@@ -106,6 +116,15 @@ fn convert_all(
     let mut body = String::new();
     let mut docs = docs.iter();
     for (index, page) in pages.iter().enumerate() {
+        if page.matter == Some(Matter::Index) {
+            let label = docs.next().map(|d| d.label()).unwrap_or_default();
+            body.push_str(&format!(
+                "#heading(level: 1, numbering: none)[{}]<{label}>\n\n",
+                escape::markup(&page.title)
+            ));
+            body.push_str(&index::chapter(entries, targets));
+            continue;
+        }
         let display = book
             .lesson(&page.slug)
             .map_or(page.slug.as_str(), |l| l.display.as_str());
@@ -118,7 +137,7 @@ fn convert_all(
             let page = Page {
                 doc: *doc,
                 index,
-                number: page.number,
+                number: page.matter.is_none().then_some(page.number),
                 title,
                 figures,
                 display,

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::render::markdown::{MarkdownFigure, MarkdownScript};
+use crate::render::matter::Matter;
 use crate::test_support::{book, write};
 use rlab::{Config as LangConfig, Session};
 use std::path::Path;
@@ -50,6 +51,7 @@ fn page(slug: &str, text: &str, index: usize) -> MarkdownPage {
             })
             .collect(),
         scripts: Vec::new(),
+        matter: None,
     }
 }
 
@@ -144,7 +146,7 @@ fn typst_specials_in_text_are_escaped() {
     let text = format!("# T\n\n{}\n", paragraphs.join("\n\n"));
     let dir = tempfile::tempdir().unwrap();
     let (book, pages) = book_of(dir.path(), &[("01-t", &text)]);
-    let out = write_pdf(&book, &pages).unwrap();
+    let out = write_pdf(&book, &pages, &[]).unwrap();
     let Some(pdf) = pdf_text(&out.bytes) else {
         return eprintln!("notice: pdftotext not found; the PDF's text is not checked");
     };
@@ -233,7 +235,7 @@ fn every_markdown_construct_converts_and_compiles() {
             .into(),
         figures: Vec::new(),
     });
-    let out = write_pdf(&book, &pages).unwrap();
+    let out = write_pdf(&book, &pages, &[]).unwrap();
     keep(&out.bytes, "constructs.pdf");
     assert!(out.bytes.starts_with(b"%PDF"));
     assert_eq!(
@@ -304,7 +306,7 @@ fn cross_references_are_internal_links() {
         let expected = super::links::Target::Internal(format!("rl--01-one--{label}"));
         assert_eq!(targets.resolve(&docs[1], &to), expected);
     }
-    let out = write_pdf(&book, &pages).unwrap();
+    let out = write_pdf(&book, &pages, &[]).unwrap();
     assert!(out.warnings.is_empty(), "{:?}", out.warnings);
     keep(&out.bytes, "xref");
     if let Some(text) = pdf_text(&out.bytes) {
@@ -322,7 +324,7 @@ fn a_bad_formula_is_reported_and_shown_as_tex() {
     let dir = tempfile::tempdir().unwrap();
     let lesson = "# Bad math\n\nGood $a+b$.\n\nBad $\\nosuchcommand{x}$ here.\n\n$$\\sqrt$$\n";
     let (book, pages) = book_of(dir.path(), &[("01-bad", lesson)]);
-    let out = write_pdf(&book, &pages).unwrap();
+    let out = write_pdf(&book, &pages, &[]).unwrap();
     assert_eq!(out.formulas, 3);
     assert!(out.formulas_converted < 3, "{:?}", out.warnings);
     let w = &out.warnings[0];
@@ -357,7 +359,7 @@ fn the_reference_course_becomes_a_pdf() {
         .map(|(s, t)| (s.as_str(), t.as_str()))
         .collect();
     let (book, pages) = book_of(dir.path(), &refs);
-    let out = write_pdf(&book, &pages).unwrap();
+    let out = write_pdf(&book, &pages, &[]).unwrap();
     eprintln!(
         "reference course: {} bytes, {} of {} formulas as math, {} warnings",
         out.bytes.len(),
@@ -407,12 +409,17 @@ fn hostile_pages_still_compile() {
         ## Twin {#t}\n\n## Twin {#t}\n\n[twin](#t) $\\begin{unknownenv}x\\end{unknownenv}$\n";
     let (book, mut pages) = book_of(dir.path(), &[("00-h", hostile)]);
     pages[0].number = 0;
-    let out = write_pdf(&book, &pages).unwrap();
+    let out = write_pdf(&book, &pages, &[]).unwrap();
     assert!(out.bytes.starts_with(b"%PDF"));
     assert_eq!(out.formulas, 2, "{:?}", out.warnings);
     assert_eq!(out.formulas_converted, 1, "{:?}", out.warnings);
     let (empty, _) = book_of(tempfile::tempdir().unwrap().path(), &[("01-e", "# E\n")]);
-    assert!(write_pdf(&empty, &[]).unwrap().bytes.starts_with(b"%PDF"));
+    assert!(
+        write_pdf(&empty, &[], &[])
+            .unwrap()
+            .bytes
+            .starts_with(b"%PDF")
+    );
 }
 
 #[test]
@@ -428,7 +435,7 @@ fn an_embedded_script_output_shows_its_caption_and_text() {
         text: "# demo.rlab\n\n```rlab\nprint(\"step\", 1)\n```\n".into(),
         figures: Vec::new(),
     });
-    let out = write_pdf(&book, &pages).unwrap();
+    let out = write_pdf(&book, &pages, &[]).unwrap();
     keep(&out.bytes, "embedded.pdf");
     assert!(out.bytes.starts_with(b"%PDF"));
     assert!(out.warnings.is_empty(), "{:?}", out.warnings);
@@ -439,6 +446,55 @@ fn an_embedded_script_output_shows_its_caption_and_text() {
         assert!(
             text.contains(words),
             "'{words}' not in the PDF text:\n{text}"
+        );
+    }
+}
+
+/// The back matter: the glossary an unnumbered chapter, the index set from its entries with
+/// the page each place falls on (each page once per entry, a place whose anchor no page has
+/// left out).
+#[test]
+fn the_index_gives_each_entry_the_pages_of_its_places() {
+    let dir = tempfile::tempdir().unwrap();
+    let filler = "Filler text that takes room on the page.\n\n".repeat(80);
+    let one = format!(
+        "# One\n\nA <a id=\"ix-1\"></a>mask here.\n\n{filler}A <a id=\"ix-2\"></a>mask there, <a id=\"ix-3\"></a>and again.\n"
+    );
+    let (book, mut pages) = book_of(dir.path(), &[("01-one", one.as_str())]);
+    let mut glossary = page("glossary", "# Glossary\n\n**mask**: What hides.\n", 1);
+    glossary.matter = Some(Matter::Glossary);
+    let mut index = page("subject-index", "# Index\n\n- mask\n", 2);
+    index.matter = Some(Matter::Index);
+    pages.extend([glossary, index]);
+    let place = |anchor: &str| crate::gloss::Place {
+        slug: "01-one".into(),
+        anchor: anchor.into(),
+        at: 0,
+    };
+    let entries = [crate::gloss::IndexEntry {
+        heading: "mask".into(),
+        places: vec![place("ix-1"), place("ix-2"), place("ix-3"), place("ix-9")],
+        subs: vec![("hidden".into(), vec![place("ix-2")])],
+        term: None,
+    }];
+    let out = write_pdf(&book, &pages, &entries).unwrap();
+    assert!(out.warnings.is_empty(), "{:?}", out.warnings);
+    keep(&out.bytes, "index");
+    if let Some(text) = pdf_text(&out.bytes) {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            !text.contains("Chapter 2"),
+            "the glossary is unnumbered: {text}"
+        );
+        let later = text
+            .split("mask, 1, ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{text}"));
+        let page: String = later.chars().take_while(char::is_ascii_digit).collect();
+        assert!(page.parse::<u32>().is_ok_and(|p| p > 1), "{text}");
+        assert!(
+            later[page.len()..].starts_with(&format!(" hidden, {page} ")),
+            "{text}"
         );
     }
 }

@@ -4,13 +4,16 @@
 //! Every template gets `book` (title, description, authors, language), `root` (the prefix
 //! back to the site root), `assets`, `index_href`, `nav` (all lessons: title, href, current
 //! = `"page"` on the lesson itself and `"true"` on a script's lesson), `page_title` and
-//! `page_kind`. Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
-//! `prev` and `next`; the index adds `next`; script pages add `script` and `lesson_link`.
+//! `page_kind`, and `back_matter` (the back-matter pages after the lessons: title, href,
+//! current). Lesson pages add `lesson` (slug, title, body, toc with `href` fragments),
+//! `prev` and `next`; the index adds `next`; script pages add `script` and `lesson_link`;
+//! back-matter pages ([`super::back_matter`]) add `matter`, `prev` and `next`.
 
 use super::Download;
 use super::links;
 use crate::book::Book;
 use crate::render::lesson::exercises;
+use crate::render::matter::html::MatterHtml;
 use crate::render::{LessonHtml, ScriptPage};
 use serde::Serialize;
 
@@ -45,28 +48,46 @@ pub(crate) struct Link {
     pub(crate) href: String,
 }
 
+/// A back-matter page in the sidebar.
 #[derive(Serialize)]
-struct Common<'a> {
+struct MatterItem {
+    title: &'static str,
+    href: String,
+    /// `""` or `"page"`.
+    current: &'static str,
+}
+
+/// The rendered pages a site is made of: the lessons' and the back matter's.
+#[derive(Clone, Copy)]
+pub(crate) struct Pages<'a> {
+    pub lessons: &'a [LessonHtml],
+    pub matter: &'a [MatterHtml],
+}
+
+#[derive(Serialize)]
+pub(super) struct Common<'a> {
     book: BookMeta<'a>,
     root: String,
     assets: String,
     index_href: String,
     nav: Vec<NavItem<'a>>,
+    back_matter: Vec<MatterItem>,
     page_title: &'a str,
     page_kind: &'static str,
 }
 
-/// Which lesson the page belongs to, if any, and how.
+/// Which page of the sidebar the page is or belongs to, if any, and how.
 #[derive(Clone, Copy)]
-enum Current {
+pub(super) enum Current {
     None,
     Lesson(usize),
     ScriptOf(usize),
+    Matter(usize),
 }
 
-fn common<'a>(
+pub(super) fn common<'a>(
     book: &'a Book,
-    pages: &'a [LessonHtml],
+    site: Pages<'a>,
     page_path: &str,
     title: &'a str,
     kind: &'static str,
@@ -78,8 +99,7 @@ fn common<'a>(
     // Only a page with exercises marks the sidebar (its exercises.js), so that the other
     // pages carry nothing of them.
     let marks = matches!(current, Current::Lesson(c) if progress(c).is_some());
-    let nav = pages
-        .iter()
+    let nav = (site.lessons.iter())
         .enumerate()
         .map(|(i, p)| NavItem {
             number: book
@@ -98,6 +118,17 @@ fn common<'a>(
             progress: progress(i).filter(|_| marks),
         })
         .collect();
+    let back_matter = (site.matter.iter().enumerate())
+        .map(|(i, m)| MatterItem {
+            title: m.kind.title(),
+            href: links::href(page_path, &m.path()),
+            current: if matches!(current, Current::Matter(c) if c == i) {
+                "page"
+            } else {
+                ""
+            },
+        })
+        .collect();
     let root = links::root_prefix(page_path);
     Common {
         book: BookMeta {
@@ -110,6 +141,7 @@ fn common<'a>(
         index_href: links::href(page_path, "index.html"),
         root,
         nav,
+        back_matter,
         page_title: title,
         page_kind: kind,
     }
@@ -135,6 +167,8 @@ struct LessonData<'a> {
     exercises: Option<String>,
     /// Whether the page cites, and so links `citations.css`.
     citations: bool,
+    /// Whether the page uses a glossary term, and so links `glossary.css`.
+    glossary: bool,
 }
 
 #[derive(Serialize)]
@@ -146,7 +180,15 @@ struct LessonContext<'a> {
     next: Option<Link>,
 }
 
-fn lesson_link(from: &str, page: &LessonHtml) -> Link {
+/// The link to back-matter page `page` from the page at `from`.
+pub(super) fn matter_link(from: &str, page: &MatterHtml) -> Link {
+    Link {
+        title: page.kind.title().to_string(),
+        href: links::href(from, &page.path()),
+    }
+}
+
+pub(super) fn lesson_link(from: &str, page: &LessonHtml) -> Link {
     Link {
         title: page.title.clone(),
         href: links::href(from, &links::lesson_page(&page.slug)),
@@ -155,7 +197,8 @@ fn lesson_link(from: &str, page: &LessonHtml) -> Link {
 
 /// The context of the page of lesson `i`: its previous page is the lesson before it (the
 /// index for the first), its next the lesson after it.
-pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Result<tera::Context> {
+pub(crate) fn lesson(book: &Book, site: Pages, i: usize) -> tera::Result<tera::Context> {
+    let pages = site.lessons;
     let Some(page) = pages.get(i) else {
         return Err(tera::Error::msg(format!("no lesson page {i}")));
     };
@@ -178,14 +221,7 @@ pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Resul
         }),
     };
     let context = LessonContext {
-        common: common(
-            book,
-            pages,
-            &path,
-            &page.title,
-            "lesson",
-            Current::Lesson(i),
-        ),
+        common: common(book, site, &path, &page.title, "lesson", Current::Lesson(i)),
         lesson: LessonData {
             slug: &page.slug,
             title: &page.title,
@@ -195,9 +231,11 @@ pub(crate) fn lesson(book: &Book, pages: &[LessonHtml], i: usize) -> tera::Resul
                 .map(|_| links::href(&path, &super::live::page_script(&page.slug))),
             exercises: (book.lessons.get(i)).and_then(|l| exercises::progress_key(&book.config, l)),
             citations: page.cites,
+            glossary: page.terms,
         },
         prev,
-        next: pages.get(i + 1).map(|n| lesson_link(&path, n)),
+        next: (pages.get(i + 1).map(|n| lesson_link(&path, n)))
+            .or_else(|| site.matter.first().map(|m| matter_link(&path, m))),
     };
     tera::Context::from_serialize(&context)
 }
@@ -213,14 +251,14 @@ struct IndexContext<'a> {
 /// The context of `index.html`.
 pub(crate) fn index(
     book: &Book,
-    pages: &[LessonHtml],
+    site: Pages,
     downloads: &[Download],
 ) -> tera::Result<tera::Context> {
     let path = "index.html";
     let title = book.config.book.title.as_str();
     let context = IndexContext {
-        common: common(book, pages, path, title, "index", Current::None),
-        next: pages.first().map(|p| lesson_link(path, p)),
+        common: common(book, site, path, title, "index", Current::None),
+        next: site.lessons.first().map(|p| lesson_link(path, p)),
         downloads: downloads.iter().map(download_link).collect(),
     };
     tera::Context::from_serialize(&context)
@@ -284,11 +322,11 @@ struct ScriptContext<'a> {
 /// lesson's "Standalone Scripts" section when the lesson has one.
 pub(crate) fn script(
     book: &Book,
-    pages: &[LessonHtml],
+    site: Pages,
     i: usize,
     script: &ScriptPage,
 ) -> tera::Result<tera::Context> {
-    let Some(page) = pages.get(i) else {
+    let Some(page) = site.lessons.get(i) else {
         return Err(tera::Error::msg(format!("no lesson page {i}")));
     };
     let path = links::script_page(&page.slug, &script.name);
@@ -307,7 +345,7 @@ pub(crate) fn script(
     let context = ScriptContext {
         common: common(
             book,
-            pages,
+            site,
             &path,
             &script.file_name,
             "script",
@@ -351,6 +389,7 @@ mod tests {
     fn page(slug: &str, toc: Vec<TocEntry>) -> LessonHtml {
         LessonHtml {
             cites: false,
+            terms: false,
             slug: slug.into(),
             title: format!("Title of {slug}"),
             body: String::new(),
@@ -361,6 +400,13 @@ mod tests {
             warnings: vec![],
             linked: Vec::new(),
             live: None,
+        }
+    }
+
+    fn site(lessons: &[LessonHtml]) -> Pages<'_> {
+        Pages {
+            lessons,
+            matter: &[],
         }
     }
 
@@ -386,12 +432,12 @@ mod tests {
             text: "A".into(),
         }];
         let pages = [page("01 a#b", toc), page("02-c", vec![])];
-        let ctx = lesson(&book(), &pages, 1).unwrap().into_json();
+        let ctx = lesson(&book(), site(&pages), 1).unwrap().into_json();
         assert_eq!(ctx["prev"]["href"], "01%20a%23b.html");
         assert_eq!(ctx["nav"][0]["href"], "01%20a%23b.html");
         assert_eq!(ctx["nav"][1]["current"], "page");
         assert_eq!(ctx["next"], serde_json::Value::Null);
-        let ctx = lesson(&book(), &pages, 0).unwrap().into_json();
+        let ctx = lesson(&book(), site(&pages), 0).unwrap().into_json();
         assert_eq!(ctx["lesson"]["toc"][0]["href"], "a%20b%2Fc");
         assert_eq!(ctx["prev"]["href"], "index.html");
     }
@@ -399,7 +445,7 @@ mod tests {
     #[test]
     fn a_script_links_to_its_lesson_and_the_scripts_section_when_there_is_one() {
         let pages = [page("01-a", vec![])];
-        let ctx = super::script(&book(), &pages, 0, &script())
+        let ctx = super::script(&book(), site(&pages), 0, &script())
             .unwrap()
             .into_json();
         assert_eq!(ctx["lesson_link"]["href"], "../../01-a.html");
@@ -411,10 +457,10 @@ mod tests {
             text: " standalone Scripts ".into(),
         }];
         let pages = [page("01-a", toc)];
-        let ctx = super::script(&book(), &pages, 0, &script())
+        let ctx = super::script(&book(), site(&pages), 0, &script())
             .unwrap()
             .into_json();
         assert_eq!(ctx["lesson_link"]["href"], "../../01-a.html#scripts-1");
-        assert!(super::script(&book(), &pages, 3, &script()).is_err());
+        assert!(super::script(&book(), site(&pages), 3, &script()).is_err());
     }
 }

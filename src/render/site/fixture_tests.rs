@@ -77,6 +77,7 @@ fn pages_of(root: &Path, book: &Book) -> Vec<LessonHtml> {
                 .unwrap_or_else(|_| format!("<h1>{}</h1>\n<p>Text.</p>", lesson.title));
             LessonHtml {
                 cites: false,
+                terms: false,
                 slug: lesson.slug.clone(),
                 title: lesson.title.clone(),
                 toc: toc_of(&body),
@@ -139,7 +140,21 @@ fn build_into(name: &str, pages: impl Fn(&Book) -> Vec<LessonHtml>, out: &Path) 
     let root = fixture(name);
     let book = Book::load(Config::load(&root).unwrap()).unwrap();
     let pages = pages(&book);
-    write_folder(&book, &assemble(&book, &pages, &[]).unwrap(), out, false).unwrap()
+    write_folder(
+        &book,
+        &assemble(
+            &book,
+            super::Pages {
+                lessons: &pages,
+                matter: &[],
+            },
+            &[],
+        )
+        .unwrap(),
+        out,
+        false,
+    )
+    .unwrap()
 }
 
 fn read(path: PathBuf) -> String {

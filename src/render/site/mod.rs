@@ -1,5 +1,6 @@
 //! The themed site: rendered lesson pages become `<slug>.html` pages, an `index.html`, one
-//! page per standalone script (`scripts/<slug>/<name>.html`), their figure files, the theme
+//! page per standalone script (`scripts/<slug>/<name>.html`), the back-matter pages
+//! (`bibliography.html`, `glossary.html`, `subject-index.html`), their figure files, the theme
 //! assets and the offline search index, all made in memory ([`assemble`]), then written into
 //! a staging directory and swapped in at the output path ([`write_folder`]; or, when the site
 //! on disk already is this one, its marker holding the same fingerprint, left as it is), or
@@ -7,6 +8,7 @@
 //! Templates ([`templates`]) and theme files ([`theme`]) are embedded defaults that a book
 //! overrides file by file.
 
+mod back_matter;
 mod context;
 mod files;
 pub(crate) mod links;
@@ -18,8 +20,9 @@ pub(crate) mod templates;
 mod theme;
 
 use crate::book::Book;
-use crate::render::{FigureFile, LessonHtml};
+use crate::render::FigureFile;
 use anyhow::{Context as _, Result, bail};
+pub(crate) use context::Pages;
 pub(crate) use files::read_visible_tree;
 pub use files::{SiteFiles, SiteStamp};
 use std::path::Path;
@@ -59,11 +62,7 @@ pub struct Assembled {
 
 /// Make every file of the site of `book` from its rendered `pages`, in memory, with the
 /// `downloads` of other formats (linked from the index).
-pub(crate) fn assemble(
-    book: &Book,
-    pages: &[LessonHtml],
-    downloads: &[Download],
-) -> Result<Assembled> {
+pub(crate) fn assemble(book: &Book, pages: Pages, downloads: &[Download]) -> Result<Assembled> {
     check_pages(book, pages)?;
     let paths = &book.config.paths;
     let display = |p: &Path| book.config.display_path(p);
@@ -77,9 +76,10 @@ pub(crate) fn assemble(
     site.lesson_pages(book, pages)?;
     site.index_page(book, pages, downloads)?;
     site.script_pages(book, pages)?;
+    site.matter_pages(book, pages)?;
     let (live_assets, assets): (Vec<_>, Vec<_>) = assets.into_iter().partition(live::is_live);
     site.assets(&assets, pages)?;
-    for (path, bytes) in live::files(pages, &live_assets)? {
+    for (path, bytes) in live::files(pages.lessons, &live_assets)? {
         site.files.add(&path, bytes)?;
     }
     for d in downloads {
@@ -98,11 +98,7 @@ pub(crate) fn assemble(
 
 /// The `index.html` [`assemble`] makes for these `pages` and `downloads`, alone (for
 /// `rlbook serve`, which makes the downloads only when asked for them).
-pub(crate) fn index_page(
-    book: &Book,
-    pages: &[LessonHtml],
-    downloads: &[Download],
-) -> Result<String> {
+pub(crate) fn index_page(book: &Book, pages: Pages, downloads: &[Download]) -> Result<String> {
     let display = |p: &Path| book.config.display_path(p);
     let templates = Templates::load(&book.config.paths.templates, &display)?;
     let context = context::index(book, pages, downloads)?;
@@ -156,8 +152,8 @@ struct Site<'a> {
 }
 
 impl Site<'_> {
-    fn lesson_pages(&mut self, book: &Book, pages: &[LessonHtml]) -> Result<()> {
-        for (i, page) in pages.iter().enumerate() {
+    fn lesson_pages(&mut self, book: &Book, pages: Pages) -> Result<()> {
+        for (i, page) in pages.lessons.iter().enumerate() {
             let context = context::lesson(book, pages, i)?;
             self.page(&links::lesson_page(&page.slug), "lesson.html", &context)?;
             self.figures(&page.figures)?;
@@ -165,18 +161,13 @@ impl Site<'_> {
         Ok(())
     }
 
-    fn index_page(
-        &mut self,
-        book: &Book,
-        pages: &[LessonHtml],
-        downloads: &[Download],
-    ) -> Result<()> {
+    fn index_page(&mut self, book: &Book, pages: Pages, downloads: &[Download]) -> Result<()> {
         let context = context::index(book, pages, downloads)?;
         self.page("index.html", "index.html", &context)
     }
 
-    fn script_pages(&mut self, book: &Book, pages: &[LessonHtml]) -> Result<()> {
-        for (i, page) in pages.iter().enumerate() {
+    fn script_pages(&mut self, book: &Book, pages: Pages) -> Result<()> {
+        for (i, page) in pages.lessons.iter().enumerate() {
             for script in &page.scripts {
                 let context = context::script(book, pages, i, script)?;
                 let path = links::script_page(&page.slug, &script.name);
@@ -187,7 +178,15 @@ impl Site<'_> {
         Ok(())
     }
 
-    fn assets(&mut self, assets: &[theme::Asset], pages: &[LessonHtml]) -> Result<()> {
+    fn matter_pages(&mut self, book: &Book, pages: Pages) -> Result<()> {
+        for (i, page) in pages.matter.iter().enumerate() {
+            let context = back_matter::context(book, pages, i)?;
+            self.page(&page.path(), "matter.html", &context)?;
+        }
+        Ok(())
+    }
+
+    fn assets(&mut self, assets: &[theme::Asset], pages: Pages) -> Result<()> {
         for asset in assets {
             let path = format!("assets/{}", asset.name);
             if path == search::INDEX_PATH {
@@ -227,8 +226,11 @@ impl Site<'_> {
     }
 }
 
-/// The pages must be the book's lessons, in order, with names usable as file names.
-fn check_pages(book: &Book, pages: &[LessonHtml]) -> Result<()> {
+/// The pages must be the book's lessons, in order, with names usable as file names and
+/// not those of the index or a back-matter page.
+fn check_pages(book: &Book, pages: Pages) -> Result<()> {
+    let matter: Vec<String> = pages.matter.iter().map(|m| m.path()).collect();
+    let pages = pages.lessons;
     if pages.len() != book.lessons.len() {
         bail!(
             "{} rendered pages for {} lessons",
@@ -250,6 +252,13 @@ fn check_pages(book: &Book, pages: &[LessonHtml]) -> Result<()> {
             bail!(
                 "{}: a lesson named 'index' would replace the book's index page",
                 lesson.display
+            );
+        }
+        if matter.contains(&links::lesson_page(&page.slug)) {
+            bail!(
+                "{}: a lesson named '{}' would replace the book's page of that name; rename the lesson",
+                lesson.display,
+                page.slug
             );
         }
         for script in &page.scripts {

@@ -1,10 +1,12 @@
 //! The offline search index: `assets/search-index.js`, a script that sets
-//! `window.RLBOOK_SEARCH` to one entry per lesson (title, page, headings, text). A script
+//! `window.RLBOOK_SEARCH` to one entry per lesson and back-matter page (title, page,
+//! headings, text). A script
 //! rather than JSON because pages opened from `file://` cannot `fetch` a JSON file but can
 //! load a script; `theme/search.js` loads it on first use and ranks the matches.
 
+use super::Pages;
 use super::links;
-use crate::render::LessonHtml;
+use crate::render::TocEntry;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
@@ -20,37 +22,46 @@ struct Heading<'a> {
 #[derive(Serialize)]
 struct Entry<'a> {
     title: &'a str,
-    /// The lesson's page relative to the site root, percent-encoded.
+    /// The page relative to the site root, percent-encoded.
     page: String,
     headings: Vec<Heading<'a>>,
-    /// The lesson's text with runs of white space collapsed.
+    /// The page's text with runs of white space collapsed.
     text: String,
 }
 
-/// The text of `assets/search-index.js` for these lesson pages.
-pub(crate) fn index_script(pages: &[LessonHtml]) -> Result<String> {
-    let entries: Vec<Entry> = pages
-        .iter()
-        .map(|p| Entry {
-            title: &p.title,
-            page: crate::render::common::urls::encode_path(&links::lesson_page(&p.slug)),
-            headings: p
-                .toc
-                .iter()
-                .map(|e| Heading {
-                    id: &e.id,
-                    text: &e.text,
-                })
-                .collect(),
-            text: collapse_whitespace(&p.search_text),
-        })
-        .collect();
+/// The text of `assets/search-index.js` for these pages.
+pub(crate) fn index_script(pages: Pages) -> Result<String> {
+    let lessons = (pages.lessons.iter()).map(|p| {
+        entry(
+            &p.title,
+            &links::lesson_page(&p.slug),
+            &p.toc,
+            &p.search_text,
+        )
+    });
+    let matter =
+        (pages.matter.iter()).map(|m| entry(m.kind.title(), &m.path(), &m.toc, &m.search_text));
+    let entries: Vec<Entry> = lessons.chain(matter).collect();
     let json = serde_json::to_string(&entries).context("cannot serialise the search index")?;
     // JSON allows U+2028/U+2029 raw; older JavaScript engines do not.
     let json = json
         .replace('\u{2028}', "\\u2028")
         .replace('\u{2029}', "\\u2029");
     Ok(format!("window.RLBOOK_SEARCH = {json};\n"))
+}
+
+fn entry<'a>(title: &'a str, path: &str, toc: &'a [TocEntry], text: &str) -> Entry<'a> {
+    Entry {
+        title,
+        page: crate::render::common::urls::encode_path(path),
+        headings: (toc.iter())
+            .map(|e| Heading {
+                id: &e.id,
+                text: &e.text,
+            })
+            .collect(),
+        text: collapse_whitespace(text),
+    }
 }
 
 fn collapse_whitespace(text: &str) -> String {
@@ -60,11 +71,19 @@ fn collapse_whitespace(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::TocEntry;
+    use crate::render::LessonHtml;
+
+    fn site(lessons: &[LessonHtml]) -> Pages<'_> {
+        Pages {
+            lessons,
+            matter: &[],
+        }
+    }
 
     fn page(slug: &str, title: &str, text: &str) -> LessonHtml {
         LessonHtml {
             cites: false,
+            terms: false,
             slug: slug.into(),
             title: title.into(),
             body: String::new(),
@@ -96,7 +115,7 @@ mod tests {
             page("01-tokens", "Tokens", "Text is\n\n split   into tokens."),
             page("02 soft max", "Softmax", "exp & normalise"),
         ];
-        let value = parse(&index_script(&pages).unwrap());
+        let value = parse(&index_script(site(&pages)).unwrap());
         let entries = value.as_array().unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0]["title"], "Tokens");
@@ -114,7 +133,7 @@ mod tests {
             "</script><b>\"x\"\u{2028}",
             "line\u{2029}sep \\ end",
         )];
-        let script = index_script(&pages).unwrap();
+        let script = index_script(site(&pages)).unwrap();
         assert!(!script.contains(['\u{2028}', '\u{2029}']));
         let value = parse(&script);
         assert_eq!(value[0]["title"], "</script><b>\"x\"\u{2028}");

@@ -24,6 +24,10 @@ pub(crate) const EMBEDDED: &[(&str, &str)] = &[
         "script.html",
         include_str!("../../../templates/script.html"),
     ),
+    (
+        "matter.html",
+        include_str!("../../../templates/matter.html"),
+    ),
 ];
 
 /// The loaded, parsed templates.

@@ -3,8 +3,16 @@
 
 use super::*;
 use crate::config::Config;
-use crate::render::{ScriptPage, TocEntry};
+use crate::render::{LessonHtml, ScriptPage, TocEntry};
 use std::path::PathBuf;
+
+/// A site of these lesson pages, without back matter.
+fn lessons(lessons: &[LessonHtml]) -> Pages<'_> {
+    Pages {
+        lessons,
+        matter: &[],
+    }
+}
 
 fn book_in(root: &Path, slugs: &[&str]) -> Book {
     std::fs::create_dir_all(root.join("content")).unwrap();
@@ -22,6 +30,7 @@ fn book_in(root: &Path, slugs: &[&str]) -> Book {
 fn page(slug: &str, title: &str) -> LessonHtml {
     LessonHtml {
         cites: false,
+        terms: false,
         slug: slug.into(),
         title: title.into(),
         body: format!("<h1>{title}</h1>\n<h2 id=\"standalone-scripts\">Standalone Scripts</h2>"),
@@ -90,12 +99,12 @@ fn fixture() -> Fixture {
 
 /// The site of `book` written at `out` as a build writes it: assembled, then written.
 fn write_site(book: &Book, pages: &[LessonHtml], out: &Path) -> Result<SiteSummary> {
-    write_folder(book, &assemble(book, pages, &[])?, out, false)
+    write_folder(book, &assemble(book, lessons(pages), &[])?, out, false)
 }
 
 /// [`write_site`], leaving a site at `out` that already is this one as it is.
 fn write_site_if_changed(book: &Book, pages: &[LessonHtml], out: &Path) -> Result<SiteSummary> {
-    write_folder(book, &assemble(book, pages, &[])?, out, true)
+    write_folder(book, &assemble(book, lessons(pages), &[])?, out, true)
 }
 
 fn read(path: PathBuf) -> String {

@@ -19,6 +19,7 @@ pub(crate) const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../theme/citations.css"),
     ),
     ("figures.js", include_str!("../../../theme/figures.js")),
+    ("glossary.css", include_str!("../../../theme/glossary.css")),
     ("style.css", include_str!("../../../theme/style.css")),
     ("print.css", include_str!("../../../theme/print.css")),
     ("rlbook.js", include_str!("../../../theme/rlbook.js")),
@@ -66,6 +67,7 @@ mod tests {
             [
                 "citations.css",
                 "figures.js",
+                "glossary.css",
                 "highlight.css",
                 "print.css",
                 "rlbook.js",
@@ -93,6 +95,7 @@ mod tests {
                 "citations.css",
                 "figures.js",
                 "fonts/math.woff2",
+                "glossary.css",
                 "highlight.css",
                 "print.css",
                 "rlbook.js",

@@ -4,8 +4,11 @@
 // every preview is hidden at first; hovering a one-work citation shows that work's full
 // reference; focusing a two-work citation from the keyboard shows both; Escape hides it; the
 // preview's text contrasts with its background, and so does a reference's DOI link with the
-// page. Saves citation-<theme>.png (the hovered preview), citation-focus-<theme>.png and
-// references-<theme>.png in OUT/citations/.
+// page. On bibliography.html every work the book cites is listed once, and each "Cited in"
+// link lands on that work's entry in the lesson's references. Saves citation-<theme>.png
+// (the hovered preview), citation-focus-<theme>.png, references-<theme>.png and
+// bibliography-<theme>.png in OUT/citations/.
+import fs from "node:fs";
 import path from "node:path";
 import { openPage, setTheme, visit, fileUrl, screenshot, sitePages, contrast } from "../lib.mjs";
 
@@ -81,6 +84,27 @@ async function checkTheme(ctx, page, url, theme, via, out) {
   ctx.log(`${name}: ${found.length} citations, each listed; previews of 1 and 2 works, contrast ${ratio.toFixed(1)}; links ${linkRatio.toFixed(1)}`);
 }
 
+/** The book-wide bibliography: its entries, and the "Cited in" links that miss their entry. */
+async function checkBibliography(ctx, page, site, name, out) {
+  await visit(page, fileUrl(path.join(site, "bibliography.html")));
+  const ids = await page.$$eval("ul.references > li", (items) => items.map((li) => li.id));
+  const cited = new Set();
+  for (const file of sitePages(site).filter((f) => /^\d.*\.html$/.test(f))) {
+    const html = fs.readFileSync(path.join(site, file), "utf8");
+    for (const m of html.matchAll(/<li id="(ref-[^"]+)"/g)) cited.add(m[1]);
+  }
+  const same = ids.length === cited.size && ids.every((id) => cited.has(id));
+  if (!same) ctx.fail(`${name}: bibliography entries ${JSON.stringify(ids)}, the lessons' references ${JSON.stringify([...cited])}`);
+  const links = await page.$$eval(".cited-in a", (as) => as.map((a) => a.getAttribute("href")));
+  for (const href of links) {
+    const [file, id] = href.split("#");
+    const html = fs.readFileSync(path.join(site, file), "utf8");
+    if (!html.includes(`<li id="${decodeURIComponent(id)}"`)) ctx.fail(`${name}: 'Cited in' ${href} finds no entry`);
+  }
+  await screenshot(page, path.join(out, `bibliography-${name}.png`), false);
+  ctx.log(`${name}: bibliography of ${ids.length} works, ${links.length} 'Cited in' links`);
+}
+
 export async function run(ctx) {
   const site = ctx.options.site;
   if (!sitePages(site).includes(PAGE)) {
@@ -92,6 +116,7 @@ export async function run(ctx) {
   try {
     for (const [theme, via] of [["light", "media"], ["dark", "media"], ["dark", "storage"]]) {
       await checkTheme(ctx, page, fileUrl(path.join(site, PAGE)), theme, via, out);
+      await checkBibliography(ctx, page, site, via === "media" ? theme : `${theme}-${via}`, out);
     }
   } finally {
     await page.close();
