@@ -5,10 +5,15 @@
 //! and theme files; a sink that holds the site for a key is not given it again, so a no-op
 //! rebuild neither loads pages nor assembles the site.
 
+use super::Pass;
+use super::deferred::Carried;
+use super::formats::Download;
+use super::render::SitePages;
 use crate::book::Book;
 use crate::cache::digest::{Digest, KeyHasher};
 use crate::cache::{Cache, CacheFile, inputs};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::render::matter::html::MatterHtml;
 use crate::render::site::{Assembled, SiteFiles, SiteStamp, SiteSummary, read_visible_tree};
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
@@ -54,6 +59,101 @@ fn hash_folder(h: &mut KeyHasher, dir: &Path) -> Option<()> {
         h.str(name).bytes(bytes);
     }
     Some(())
+}
+
+/// The rendered pages and what else the site is made of.
+pub(super) struct Site<'a> {
+    pub pages: Vec<Option<super::render::Keyed>>,
+    pub matter: Vec<MatterHtml>,
+    pub carried: &'a Carried,
+    pub strict: bool,
+}
+
+/// Hand the site to `sink` when it may be published (`serve`: despite errors in lessons,
+/// with their last good pages) and the sink does not hold it already; its pages when it was
+/// handed over.
+pub(super) fn publish_site(
+    book: &Book,
+    site: Site,
+    serve: bool,
+    sink: &mut dyn Sink,
+    pass: &mut Pass,
+) -> Option<SitePages> {
+    if blocks_publishing(&pass.diagnostics, serve) {
+        return None;
+    }
+    let shown = site.pages.into_iter().collect::<Option<Vec<_>>>()?;
+    let (carried, strict) = (site.carried, site.strict);
+    let shown_keys: Vec<Digest> = (shown.iter().map(|(key, _)| *key))
+        .chain(site.matter.iter().map(super::render::matter_key))
+        .collect();
+    if held(book, &shown_keys, carried, strict, sink, pass) {
+        return None;
+    }
+    let pages = SitePages {
+        lessons: shown.into_iter().map(|(_, page)| page).collect(),
+        matter: site.matter,
+    };
+    let key = SiteKey::of(book, &shown_keys, &carried.ids, strict);
+    publish(book, &pages, &carried.downloads, key, sink, pass).then_some(pages)
+}
+
+/// Whether `sink` already holds the site of pages with `keys`; then `pass` says so and
+/// carries that site's warnings.
+pub(super) fn held(
+    book: &Book,
+    keys: &[Digest],
+    carried: &Carried,
+    strict: bool,
+    sink: &dyn Sink,
+    pass: &mut Pass,
+) -> bool {
+    let Some(key) = SiteKey::of(book, keys, &carried.ids, strict) else {
+        return false;
+    };
+    let Some((summary, warnings)) = sink.holds(book, &key) else {
+        return false;
+    };
+    for warning in warnings {
+        if !pass.diagnostics.contains(&warning) {
+            pass.diagnostics.push(warning);
+        }
+    }
+    pass.site = Some(summary);
+    true
+}
+
+/// Assemble the site and hand it to `sink`; a failure is a diagnostic (then `false`).
+fn publish(
+    book: &Book,
+    pages: &SitePages,
+    downloads: &[Download],
+    key: Option<SiteKey>,
+    sink: &mut dyn Sink,
+    pass: &mut Pass,
+) -> bool {
+    let warnings: Vec<Diagnostic> = (pass.diagnostics.iter())
+        .filter(|d| !d.is_error() && d.kind == Kind::Render)
+        .cloned()
+        .collect();
+    let published = crate::render::site::assemble(book, pages.view(), downloads)
+        .and_then(|site| sink.publish(book, key, site, &warnings));
+    match published {
+        Ok(summary) => pass.site = Some(summary),
+        Err(e) => pass
+            .diagnostics
+            .extend(Diagnostic::of_error(Kind::Site, &e)),
+    }
+    pass.site.is_some()
+}
+
+/// Whether the problems found forbid publishing: any error for `build`; for `serve`, a
+/// book that could not be loaded whole.
+fn blocks_publishing(diagnostics: &[Diagnostic], serve: bool) -> bool {
+    diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .any(|d| !serve || matches!(d.kind, Kind::Config | Kind::Load))
 }
 
 /// Where a site goes.

@@ -360,7 +360,7 @@ fn a_broken_record_is_a_problem_with_its_place_and_is_left_alone() {
     let record = pass
         .diagnostics
         .iter()
-        .find(|d| d.kind == Kind::Record)
+        .find(|d| d.kind == crate::diagnostic::Kind::Record)
         .unwrap();
     assert_eq!(record.file.as_deref(), Some("expected/01-one.txt"));
     assert_eq!(

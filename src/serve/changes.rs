@@ -44,7 +44,8 @@ pub(crate) struct BookDirs {
     pub templates: PathBuf,
     pub theme: PathBuf,
     pub record: PathBuf,
-    /// The files `book.toml` names besides folders: bibliographies, a `.csl` style.
+    /// The files `book.toml` names besides folders: bibliographies, a `.csl` style, the
+    /// glossary.
     pub named: Vec<PathBuf>,
     /// The generated site (the book's `site/`).
     pub ignored: Vec<PathBuf>,
@@ -60,6 +61,7 @@ impl BookDirs {
             if let crate::config::CslStyle::File(style) = &c.bibliography.style {
                 files.push(style.clone());
             }
+            files.extend(c.glossary.clone());
             files
         });
         let paths = config.map(|c| c.paths).ok();
@@ -273,5 +275,17 @@ mod tests {
         assert_eq!(d.scripts, root.join("lessons"));
         std::fs::write(root.join("book.toml"), "[paths\n").unwrap();
         assert_eq!(BookDirs::of(root).lessons, root.join("content"));
+    }
+
+    #[test]
+    fn the_files_book_toml_names_are_watched() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let toml = "[book]\nbibliography = [\"refs.bib\"]\ncsl = \"my.csl\"\nglossary = \"terms/glossary.toml\"\n";
+        std::fs::write(root.join("book.toml"), toml).unwrap();
+        let d = BookDirs::of(root);
+        let named = ["refs.bib", "my.csl", "terms/glossary.toml"].map(|f| root.join(f));
+        assert_eq!(d.named, named);
+        assert!(d.matters(&root.join("terms/glossary.toml")));
     }
 }

@@ -1,6 +1,6 @@
 //! Watching the book (notify): the root folder for `book.toml` and new folders, and the
 //! lessons, scripts, templates, theme and record folders recursively, and the folders of the
-//! bibliography and style files. Events are debounced
+//! bibliography, style and glossary files. Events are debounced
 //! (a batch ends after a short quiet spell, or at the latest a little later so that a stream
 //! of saves still rebuilds), turned into [`Changes`], and handed on. Folders created while
 //! serving, or named by an edited `book.toml`, are watched from the next batch on.
@@ -179,7 +179,7 @@ fn wanted(dirs: &BookDirs) -> BTreeMap<PathBuf, RecursiveMode> {
             want.insert(dir.clone(), RecursiveMode::Recursive);
         }
     }
-    // The folder of each file book.toml names (a bibliography, a style), on its own.
+    // The folder of each file book.toml names (a bibliography, a style, the glossary), on its own.
     for folder in dirs.named.iter().filter_map(|f| f.parent()) {
         let covered = (want.iter())
             .any(|(p, m)| p == folder || (*m == RecursiveMode::Recursive && folder.starts_with(p)));

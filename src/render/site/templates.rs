@@ -28,6 +28,7 @@ pub(crate) const EMBEDDED: &[(&str, &str)] = &[
         "matter.html",
         include_str!("../../../templates/matter.html"),
     ),
+    ("pager.html", include_str!("../../../templates/pager.html")),
 ];
 
 /// The loaded, parsed templates.
