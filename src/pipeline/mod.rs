@@ -262,6 +262,39 @@ impl Engine {
         Some((runs, checked))
     }
 
+    /// Execute and check the lessons, and resolve the book-wide tables; the external links
+    /// too when asked. `None` when cancelled.
+    fn run_and_resolve(
+        &mut self,
+        book: &Book,
+        request: &Request,
+        cache: &Cache,
+        cancel: Option<&Arc<AtomicBool>>,
+        pass: &mut Pass,
+    ) -> Option<(Vec<LessonRun>, check::Checked, Tables)> {
+        // The citations and the glossary need only the book: they are resolved while the
+        // lessons run.
+        let (executed, ((citations, cited_problems), (glossary, glossary_problems))) = rayon::join(
+            || self.execute_and_check(book, request, cache, cancel, pass),
+            || rayon::join(|| Citations::collect(book), || Glossary::collect(book)),
+        );
+        let (runs, checked) = executed?;
+        let (xrefs, problems) = crate::xref::Xrefs::collect(book, &runs);
+        pass.diagnostics.extend(problems);
+        pass.diagnostics.extend(cited_problems);
+        pass.diagnostics.extend(glossary_problems);
+        if request.check_external {
+            let found = crate::links::external::check_external(book, cache, request.strict);
+            pass.diagnostics.extend(found);
+        }
+        let tables = Tables {
+            xrefs,
+            citations,
+            glossary,
+        };
+        Some((runs, checked, tables))
+    }
+
     /// Execute, check, render and publish `book`.
     fn stages(
         &mut self,
@@ -272,29 +305,10 @@ impl Engine {
         pass: &mut Pass,
     ) -> Option<()> {
         let cache = Cache::new(&book.config.root, self.use_cache);
-        // The citations and the glossary need only the book: they are resolved while the
-        // lessons run.
-        let (executed, ((citations, cited_problems), (glossary, glossary_problems))) = rayon::join(
-            || self.execute_and_check(book, request, &cache, cancel, pass),
-            || rayon::join(|| Citations::collect(book), || Glossary::collect(book)),
-        );
-        let (runs, checked) = executed?;
-        let (xrefs, problems) = crate::xref::Xrefs::collect(book, &runs);
-        pass.diagnostics.extend(problems);
-        pass.diagnostics.extend(cited_problems);
-        pass.diagnostics.extend(glossary_problems);
-        if request.check_external {
-            let found = crate::links::external::check_external(book, &cache, request.strict);
-            pass.diagnostics.extend(found);
-        }
+        let (runs, checked, tables) = self.run_and_resolve(book, request, &cache, cancel, pass)?;
         if request.goal == Goal::Check {
             return Some(());
         }
-        let tables = Tables {
-            xrefs,
-            citations,
-            glossary,
-        };
         let Some((book, runs, tables)) = edition_view(book, runs, tables, pass) else {
             return Some(());
         };

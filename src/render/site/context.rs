@@ -118,17 +118,7 @@ pub(super) fn common<'a>(
             progress: progress(i).filter(|_| marks),
         })
         .collect();
-    let back_matter = (site.matter.iter().enumerate())
-        .map(|(i, m)| MatterItem {
-            title: m.kind.title(),
-            href: links::href(page_path, &m.path()),
-            current: if matches!(current, Current::Matter(c) if c == i) {
-                "page"
-            } else {
-                ""
-            },
-        })
-        .collect();
+    let back_matter = matter_items(site.matter, page_path, current);
     let root = links::root_prefix(page_path);
     Common {
         book: BookMeta {
@@ -145,6 +135,21 @@ pub(super) fn common<'a>(
         page_title: title,
         page_kind: kind,
     }
+}
+
+/// The back-matter pages as the sidebar lists them, from the page at `page_path`.
+fn matter_items(matter: &[MatterHtml], page_path: &str, current: Current) -> Vec<MatterItem> {
+    (matter.iter().enumerate())
+        .map(|(i, m)| MatterItem {
+            title: m.kind.title(),
+            href: links::href(page_path, &m.path()),
+            current: if matches!(current, Current::Matter(c) if c == i) {
+                "page"
+            } else {
+                ""
+            },
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
