@@ -14,6 +14,7 @@ use hayagriva::archive::{self, ArchivedStyle};
 use hayagriva::citationberg::{
     CitationFormat, IndependentStyle, Locale, LocaleCode, Style, StyleCategory, StyleClass,
 };
+use std::sync::OnceLock;
 
 /// Styles named in the "unknown style" error after the ones closest to the name written.
 const WELL_KNOWN: &[&str] = &[
@@ -52,8 +53,8 @@ impl CitationKind {
 pub(crate) struct CitationStyle {
     csl: IndependentStyle,
     locale: Option<LocaleCode>,
-    /// The locales hayagriva bundles, parsed once per process ([`bundled_locales`]).
-    locales: &'static [Locale],
+    /// The bundled locales the style may take its terms from ([`locales_for`]).
+    locales: Vec<Locale>,
 }
 
 impl CitationStyle {
@@ -107,8 +108,9 @@ impl CitationStyle {
     }
 
     fn new(csl: IndependentStyle, language: &str) -> CitationStyle {
-        let locales = bundled_locales();
-        let locale = resolve_locale(language, locales);
+        let locale = resolve_locale(language, bundled_codes());
+        let wanted = [locale.as_ref(), csl.default_locale.as_ref()];
+        let locales = locales_for(wanted.into_iter().flatten());
         CitationStyle {
             csl,
             locale,
@@ -148,7 +150,7 @@ impl CitationStyle {
     }
 
     pub(super) fn locales(&self) -> &[Locale] {
-        self.locales
+        &self.locales
     }
 }
 
@@ -197,9 +199,9 @@ fn unknown_style(name: &str) -> Diagnostic {
 /// The bundled locale of `language` (`en`, `en-GB`, `de_CH`): the same code, else the
 /// language's usual region (`de` → `de-DE`), else any region of the language; none when
 /// no bundled locale speaks it (the style's default applies).
-pub(super) fn resolve_locale(language: &str, locales: &[Locale]) -> Option<LocaleCode> {
+pub(super) fn resolve_locale(language: &str, codes: &[Option<LocaleCode>]) -> Option<LocaleCode> {
     let wanted = language.trim().replace('_', "-");
-    let codes: Vec<&LocaleCode> = locales.iter().filter_map(|l| l.lang.as_ref()).collect();
+    let codes: Vec<&LocaleCode> = codes.iter().flatten().collect();
     let find = |code: &str| {
         codes
             .iter()
@@ -228,9 +230,40 @@ pub(super) fn resolve_locale(language: &str, locales: &[Locale]) -> Option<Local
     same_language.map(|c| (*c).clone())
 }
 
-/// The locales hayagriva bundles, parsed (about 40 ms) once per process: a serve rebuild or a
-/// fuzz input does not parse them again.
-fn bundled_locales() -> &'static [Locale] {
-    static LOCALES: std::sync::OnceLock<Vec<Locale>> = std::sync::OnceLock::new();
-    LOCALES.get_or_init(archive::locales)
+/// The language of each locale hayagriva bundles (index-aligned with its archive), read once
+/// per process. Only each one's `xml:lang` is decoded: parsing all 63 whole costs about 50 ms
+/// of CPU (more than ten times as much), and a book needs one or two of them.
+pub(super) fn bundled_codes() -> &'static [Option<LocaleCode>] {
+    #[derive(serde::Deserialize)]
+    struct LangOnly {
+        #[serde(rename = "@xml:lang")]
+        lang: Option<LocaleCode>,
+    }
+    static CODES: OnceLock<Vec<Option<LocaleCode>>> = OnceLock::new();
+    CODES.get_or_init(|| {
+        (archive::LOCALES.iter())
+            .map(|bytes| ciborium::de::from_reader::<LangOnly, _>(*bytes).ok()?.lang)
+            .collect()
+    })
+}
+
+/// The bundled locales a style may take its terms from when it writes in `wanted` (the
+/// book's locale, the style's default): every one of their languages (`de-AT` falls back to
+/// `de-DE`) and `en-US`, the last resort. Each is parsed once per process.
+fn locales_for<'c>(wanted: impl Iterator<Item = &'c LocaleCode>) -> Vec<Locale> {
+    static PARSED: OnceLock<Vec<OnceLock<Option<Locale>>>> = OnceLock::new();
+    let parsed = PARSED.get_or_init(|| archive::LOCALES.iter().map(|_| OnceLock::new()).collect());
+    let language = |code: &LocaleCode| code.0.split('-').next().unwrap_or("").to_ascii_lowercase();
+    let languages: Vec<String> = wanted.map(language).collect();
+    let needed = |code: &LocaleCode| code.0 == "en-US" || languages.contains(&language(code));
+    (bundled_codes().iter().enumerate())
+        .filter(|(_, code)| code.as_ref().is_some_and(needed))
+        .filter_map(|(i, _)| {
+            let bytes = archive::LOCALES.get(i)?;
+            let locale = parsed
+                .get(i)?
+                .get_or_init(|| ciborium::de::from_reader(*bytes).ok());
+            locale.clone()
+        })
+        .collect()
 }
