@@ -39,6 +39,17 @@ fn citations_link_to_each_lesson_s_references_on_the_page() {
         page.contains("href=\"#sec-more\""),
         "a cross-reference stays one"
     );
+    let first = page
+        .split("<p>")
+        .nth(1)
+        .and_then(|p| p.split("</p>").next())
+        .unwrap();
+    let section = page.split("<section class=\"references\"").nth(1).unwrap();
+    let section = section.split("</section>").next().unwrap();
+    insta::assert_snapshot!(
+        "html",
+        format!("<p>{first}</p>\n<section class=\"references\"{section}</section>")
+    );
     let references = page.split("<h2 id=\"references\">").nth(1).unwrap();
     assert_eq!(
         references.matches("<li id=").count(),
@@ -179,5 +190,6 @@ fn the_bibliography_page_lists_every_cited_work_with_where_it_is_cited() {
     );
     let search = read(book.path(), "site/assets/search-index.js");
     assert!(search.contains("\"title\":\"Bibliography\",\"page\":\"bibliography.html\""));
+    insta::assert_snapshot!("bibliography_html", crate::common::article(&page));
     insta::assert_snapshot!("bibliography", read(book.path(), "book/bibliography.md"));
 }

@@ -201,6 +201,13 @@ pub(crate) struct Run {
 /// differ in `dcterms:modified`.
 pub(crate) const SOURCE_DATE: (&str, &str) = ("SOURCE_DATE_EPOCH", "951782400");
 
+/// The `<article …>…</article>` of a site page (its body, without the frame).
+pub(crate) fn article(html: &str) -> String {
+    let start = html.find("<article").expect("the page has an article");
+    let end = html.rfind("</article>").expect("the article ends");
+    html[start..end + "</article>".len()].to_string()
+}
+
 /// The text of `html` with every tag removed (what a reader reads, entities aside).
 pub(crate) fn text_of(html: &str) -> String {
     let mut out = String::with_capacity(html.len());

@@ -60,6 +60,8 @@ fn terms_link_to_the_glossary_and_marks_to_the_index_on_the_site() {
     assert!(index.contains(
         "<a class=\"index-term\" href=\"glossary.html#term-causal-mask\">causal mask</a>"
     ));
+    insta::assert_snapshot!("glossary_html", crate::common::article(&glossary));
+    insta::assert_snapshot!("index_html", crate::common::article(&index));
     let search = read(book.path(), "site/assets/search-index.js");
     assert!(
         search.contains("\"page\":\"glossary.html\"")
