@@ -47,11 +47,6 @@ impl Matter {
             Matter::Index => "Index",
         }
     }
-
-    /// The page of this kind a file name names, if any.
-    pub fn of_slug(slug: &str) -> Option<Matter> {
-        ALL.into_iter().find(|m| m.slug() == slug)
-    }
 }
 
 const ALL: [Matter; 3] = [Matter::Bibliography, Matter::Glossary, Matter::Index];
