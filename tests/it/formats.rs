@@ -225,7 +225,7 @@ fn a_pdf_needs_a_build_with_pdf_support() {
         .find(|l| l.contains("PDF support"))
         .unwrap_or("");
     assert!(
-        line.contains("cargo install rlbook --features pdf"),
+        line.contains("reinstall it with its default features: `cargo install rlbook`"),
         "{}",
         run.stderr
     );

@@ -85,8 +85,8 @@ fn pdf(_: &Inputs, _: &[MarkdownPage], _: &mut Pass) -> Result<File> {
 
 /// What `--format pdf` says on a build without PDF support.
 #[cfg(not(feature = "pdf"))]
-const NO_PDF: &str = "this rlbook was built without PDF support; \
-     reinstall it with `cargo install rlbook --features pdf` (or build with `--features pdf`)";
+const NO_PDF: &str = "this rlbook was built without PDF support (`--no-default-features`); \
+     reinstall it with its default features: `cargo install rlbook` (or build with `--features pdf`)";
 
 /// Write `bytes` at `path` atomically, creating its folder.
 pub(super) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
