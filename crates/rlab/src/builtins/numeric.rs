@@ -125,6 +125,23 @@ pub(crate) fn along_dim(a: &NumArray, dim: usize, f: impl Fn(&[C64]) -> C64) -> 
     }
 }
 
+/// [`along_dim`] for a real array, without copying each column or row into complex numbers:
+/// `f` gets the column (`dim` 1) or row (`dim` 2) as a view, elements in order. For an `f`
+/// that does to the real parts what the complex one does, the result has the same bits.
+pub(crate) fn along_dim_real(
+    a: &Array2<f64>,
+    dim: usize,
+    f: impl Fn(ndarray::ArrayView1<'_, f64>) -> f64,
+) -> NumArray {
+    if dim == 1 {
+        let data = a.columns().into_iter().map(f).collect();
+        NumArray::from_row_major(1, a.ncols(), data)
+    } else {
+        let data = a.rows().into_iter().map(f).collect();
+        NumArray::from_row_major(a.nrows(), 1, data)
+    }
+}
+
 /// Helpers for the unit tests of the numeric tables: a fresh interpreter and calls
 /// through a table entry.
 #[cfg(test)]

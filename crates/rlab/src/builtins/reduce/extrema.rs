@@ -36,9 +36,14 @@ impl Extreme {
 /// 0-based index of the extreme element, by real value or by modulus; `None` when every
 /// key is NaN (or there are no elements).
 fn extreme_index(xs: &[C64], which: Extreme, by_modulus: bool) -> Option<usize> {
+    let keys = xs.iter().map(|z| if by_modulus { z.norm() } else { z.re });
+    best_key(keys, which)
+}
+
+/// 0-based index of the extreme of `keys`, NaNs skipped, ties to the first.
+fn best_key(keys: impl Iterator<Item = f64>, which: Extreme) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
-    for (i, z) in xs.iter().enumerate() {
-        let key = if by_modulus { z.norm() } else { z.re };
+    for (i, key) in keys.enumerate() {
         if key.is_nan() {
             continue;
         }
@@ -68,27 +73,43 @@ pub(super) fn axis_extremes(
     dim: usize,
     which: Extreme,
 ) -> LangResult<(NumArray, NumArray)> {
-    let by_modulus = has_imaginary(&a.to_c_vec());
     let count = if dim == 1 { a.cols() } else { a.rows() };
-    let (mut values, mut indices) = (Vec::with_capacity(count), Vec::with_capacity(count));
-    for k in 0..count {
-        let slice = if dim == 1 { column(a, k) } else { row(a, k) };
-        let found =
-            extreme_index(&slice, which, by_modulus).and_then(|i| Some((*slice.get(i)?, i)));
-        let Some((z, i)) = found else {
-            let what = if dim == 1 { "column" } else { "row" };
-            return Err(LangError::runtime(format!(
-                "{name}: a {what} contains only NaN values"
-            )));
-        };
-        values.push(z);
-        indices.push((i + 1) as f64);
-    }
     let (rows, cols) = if dim == 1 { (1, count) } else { (count, 1) };
-    Ok((
-        complex_array(rows, cols, values),
-        NumArray::from_row_major(rows, cols, indices),
-    ))
+    let mut indices = Vec::with_capacity(count);
+    let mut index_of = |found: Option<usize>| match found {
+        Some(i) => {
+            indices.push((i + 1) as f64);
+            Ok(i)
+        }
+        None => {
+            let what = if dim == 1 { "column" } else { "row" };
+            Err(LangError::runtime(format!(
+                "{name}: a {what} contains only NaN values"
+            )))
+        }
+    };
+    let values = if let NumArray::Real(real) = a {
+        // Real elements compare by value: the complex path's keys, without its copies.
+        let lanes = if dim == 1 {
+            real.columns()
+        } else {
+            real.rows()
+        };
+        let mut values = Vec::with_capacity(count);
+        for lane in lanes {
+            values.push(lane[index_of(best_key(lane.iter().copied(), which))?]);
+        }
+        NumArray::from_row_major(rows, cols, values)
+    } else {
+        let by_modulus = has_imaginary(&a.to_c_vec());
+        let mut values = Vec::with_capacity(count);
+        for k in 0..count {
+            let slice = if dim == 1 { column(a, k) } else { row(a, k) };
+            values.push(slice[index_of(extreme_index(&slice, which, by_modulus))?]);
+        }
+        complex_array(rows, cols, values)
+    };
+    Ok((values, NumArray::from_row_major(rows, cols, indices)))
 }
 
 /// `value` alone, or `(value, index)` when two outputs were asked for.

@@ -15,11 +15,12 @@ mod norms;
 mod order;
 mod spread;
 
-use super::numeric::{along_dim, dim_arg, expected, mul_c, sum_c};
+use super::numeric::{along_dim, along_dim_real, dim_arg, expected, mul_c, sum_c};
 use super::{Args, Builtin};
 use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
 use crate::value::{C64, NumArray, Value};
+use ndarray::ArrayView1;
 use std::cmp::Ordering;
 
 pub(crate) static TABLE: &[Builtin] = &[
@@ -102,10 +103,12 @@ pub(crate) static TABLE: &[Builtin] = &[
 ];
 
 /// What one reduction does with all the elements of a Vector / 1-D Matrix, and with one
-/// column or row of a 2-D Matrix.
+/// column or row of a 2-D Matrix: `real_slice`, where there is one, is `slice` on a real
+/// column or row, with the same bits and no complex copy.
 struct Reducer {
     flat: fn(&str, &[C64]) -> LangResult<Value>,
     slice: fn(&[C64]) -> C64,
+    real_slice: Option<fn(ArrayView1<'_, f64>) -> f64>,
 }
 
 /// The shared shape rules of `sum`, `mean`, `median` and `prod`. An empty Matrix gives 0
@@ -120,7 +123,13 @@ fn reduce(args: &Args, reducer: Reducer) -> LangResult<Value> {
         Value::Matrix(a) if a.rows() == 1 || a.cols() == 1 => {
             (reducer.flat)(args.name, &a.to_c_vec())
         }
-        Value::Matrix(a) => Ok(Value::matrix(along_dim(a, dim.unwrap_or(1), reducer.slice))),
+        Value::Matrix(a) => {
+            let dim = dim.unwrap_or(1);
+            Ok(Value::matrix(match (&**a, reducer.real_slice) {
+                (NumArray::Real(real), Some(f)) => along_dim_real(real, dim, f),
+                _ => along_dim(a, dim, reducer.slice),
+            }))
+        }
         v @ (Value::Scalar(_) | Value::Complex(_)) => Ok(v.clone()),
         other => Err(expected(args.name, "a number or array", other)),
     }
@@ -150,8 +159,8 @@ fn flat_real(args: &Args) -> LangResult<Option<&ndarray::Array2<f64>>> {
 }
 
 /// The sum from 0, left to right (`sum_c` on real numbers).
-fn real_sum(a: &ndarray::Array2<f64>) -> f64 {
-    a.iter().fold(0.0, |total, &x| total + x)
+fn real_sum<'a>(xs: impl IntoIterator<Item = &'a f64>) -> f64 {
+    xs.into_iter().fold(0.0, |total, &x| total + x)
 }
 
 fn sum(_: &mut Interp, args: Args) -> LangResult<Value> {
@@ -163,6 +172,7 @@ fn sum(_: &mut Interp, args: Args) -> LangResult<Value> {
         Reducer {
             flat: |_, xs| Ok(Value::number_approx(sum_c(xs.iter().copied()))),
             slice: |xs| sum_c(xs.iter().copied()),
+            real_slice: Some(|xs| real_sum(xs)),
         },
     )
 }
@@ -184,6 +194,7 @@ fn mean(_: &mut Interp, args: Args) -> LangResult<Value> {
                 _ => Ok(Value::number_approx(mean_of(xs))),
             },
             slice: mean_of,
+            real_slice: Some(|xs| real_sum(xs) / xs.len() as f64),
         },
     )
 }
@@ -202,6 +213,7 @@ fn prod(_: &mut Interp, args: Args) -> LangResult<Value> {
                 _ => Ok(Value::number_approx(product_of(xs))),
             },
             slice: product_of,
+            real_slice: Some(|xs| xs.iter().fold(1.0, |acc, &x| acc * x)),
         },
     )
 }
@@ -237,6 +249,7 @@ fn median(_: &mut Interp, args: Args) -> LangResult<Value> {
                 _ => Ok(Value::Scalar(median_of(xs))),
             },
             slice: |xs| C64::new(median_of(xs), 0.0),
+            real_slice: None,
         },
     )
 }
@@ -301,6 +314,34 @@ mod tests {
         assert_eq!(call_t("sum", vec![v(&xs), s(1.0)]), v(&xs));
         assert!(call(TABLE, "sum", vec![v(&xs), s(1.0), s(1.0)]).is_err());
         assert!(call(TABLE, "mean", vec![v(&[])]).is_err());
+    }
+
+    #[test]
+    fn a_real_matrix_reduced_along_a_dimension_gives_the_complex_paths_bits() {
+        let a = m(&[
+            &[0.1, 1e16, -0.0, f64::NAN],
+            &[-0.7, 3.3, 2.5e-300, 1.0],
+            &[1e-16, -1e16, -0.0, 2.0],
+        ]);
+        let complex = NumArray::Complex(arr(&a).to_complex());
+        let bits = |v: &Value| re(v).iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        for dim in [1.0, 2.0] {
+            for (name, slice) in [
+                ("sum", (|xs| sum_c(xs.iter().copied())) as fn(&[C64]) -> C64),
+                ("mean", mean_of),
+                ("prod", product_of),
+            ] {
+                let fast = call_t(name, vec![a.clone(), s(dim)]);
+                let general = Value::matrix(along_dim(&complex, dim as usize, slice));
+                assert_eq!(bits(&fast), bits(&general), "{name} along {dim}");
+            }
+            for extreme in [extrema::Extreme::Max, extrema::Extreme::Min] {
+                let of = |x: &NumArray| extrema::axis_extremes("max", x, dim as usize, extreme);
+                let ((v, i), (cv, ci)) = (of(arr(&a)).unwrap(), of(&complex).unwrap());
+                let (v, cv) = (Value::matrix(v), Value::matrix(cv));
+                assert_eq!((bits(&v), i), (bits(&cv), ci), "{extreme:?} along {dim}");
+            }
+        }
     }
 
     #[test]
