@@ -5,6 +5,8 @@
 //!
 //! Every routine validates before it mutates, so a failed assignment leaves the target intact.
 
+mod fill;
+
 use super::Interp;
 use super::index::{EndRule, Idx};
 use crate::ast::{Expr, Var};
@@ -13,6 +15,7 @@ use crate::error::{LangError, LangResult};
 use crate::grad;
 use crate::limits;
 use crate::value::{C64, NumArray, Value};
+use fill::{Fill, RealFill, region_values, single};
 use ndarray::Array2;
 use std::sync::Arc;
 
@@ -36,38 +39,6 @@ impl Written {
             Written::Positions(n) => format!("(vector positions {n} updated)"),
             Written::Region(r, c) => format!("(region {r}×{c} updated)"),
             Written::Deleted => "[]".to_string(),
-        }
-    }
-}
-
-/// The right-hand side of an element or region write.
-enum Fill {
-    One(C64),
-    Many(Vec<C64>),
-}
-
-impl Fill {
-    fn from_value(v: &Value) -> LangResult<Fill> {
-        match v {
-            Value::Scalar(x) => Ok(Fill::One(C64::new(*x, 0.0))),
-            Value::Complex(z) => Ok(Fill::One(*z)),
-            Value::Vector(a) => Ok(Fill::Many(a.to_c_vec())),
-            other => Err(LangError::type_error(format!(
-                "index assignment: cannot store a {} in an array",
-                other.type_name()
-            ))),
-        }
-    }
-
-    /// The values for `n` cells: a scalar repeats; a list must have exactly `n`.
-    fn for_cells(&self, n: usize) -> LangResult<Vec<C64>> {
-        match self {
-            Fill::One(z) => Ok(vec![*z; n]),
-            Fill::Many(zs) if zs.len() == n => Ok(zs.clone()),
-            Fill::Many(zs) => Err(LangError::runtime(format!(
-                "index assignment: {n} position(s) but {} value(s)",
-                zs.len()
-            ))),
         }
     }
 }
@@ -257,6 +228,16 @@ fn assign_two(target: &mut Value, r: &Idx, c: &Idx, rhs: &Value) -> LangResult<W
     r.check(rows, |k| format!("index {k} out of bounds (size {rows})"))?;
     c.check(cols, |k| format!("index {k} out of bounds (size {cols})"))?;
     let (rs, cs) = (r.positions(rows), c.positions(cols));
+    if let Some(fill) = RealFill::of(rhs, rs.len(), cs.len())
+        && let NumArray::Real(m) = Arc::make_mut(a)
+    {
+        for (r, &i) in rs.iter().enumerate() {
+            for (c, &j) in cs.iter().enumerate() {
+                m[[i, j]] = fill.at(r * cs.len() + c);
+            }
+        }
+        return Ok(Written::Region(rs.len(), cs.len()));
+    }
     let values = region_values(rhs, rs.len(), cs.len())?;
     let cells: Vec<_> = rs
         .iter()
@@ -264,24 +245,6 @@ fn assign_two(target: &mut Value, r: &Idx, c: &Idx, rhs: &Value) -> LangResult<W
         .collect();
     set_cells(Arc::make_mut(a), &cells, &values);
     Ok(Written::Region(rs.len(), cs.len()))
-}
-
-/// Values for a `nr×nc` region, row-major: a scalar repeats; a Vector fills one row, one
-/// column or exactly every cell; a Matrix must have the region's shape.
-fn region_values(rhs: &Value, nr: usize, nc: usize) -> LangResult<Vec<C64>> {
-    match rhs {
-        Value::Matrix(m) => {
-            if m.shape() != (nr, nc) {
-                return Err(LangError::runtime(format!(
-                    "index assignment: region is {nr}×{nc} but the value is {}×{}",
-                    m.rows(),
-                    m.cols()
-                )));
-            }
-            Ok(m.to_c_vec())
-        }
-        other => Fill::from_value(other)?.for_cells(nr * nc),
-    }
 }
 
 /// Store values into cells, promoting a real array to complex when a value needs it.
@@ -301,17 +264,6 @@ fn set_cells(a: &mut NumArray, cells: &[(usize, usize)], values: &[C64]) {
                 m[[i, j]] = *z;
             }
         }
-    }
-}
-
-/// The right-hand side of a single-element write.
-fn single(rhs: &Value) -> LangResult<C64> {
-    match Fill::from_value(rhs)? {
-        Fill::One(z) => Ok(z),
-        Fill::Many(_) => Err(LangError::runtime(format!(
-            "index assignment: cannot store a {} in one element",
-            rhs.type_name()
-        ))),
     }
 }
 
