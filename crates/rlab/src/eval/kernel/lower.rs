@@ -5,9 +5,11 @@
 //! A register read is guarded (checked to be set) only where the variable may not be set
 //! yet: not after it was loaded, assigned or guarded earlier on every path to the read.
 //! Every operation that can fail names a [`Fallback`]: the general evaluator's way to go on
-//! (or its error) from there. Expressions are in [`expr`].
+//! (or its error) from there. Expressions are in [`expr`]; arithmetic a loop does not
+//! change is computed before it ([`hoist`]).
 
 mod expr;
+mod hoist;
 
 use super::code::{Bin, Code, Fallback, LoopSource, Op, arith};
 use super::{Index, KCond, KExpr, KStmt, Loaded, Rooted};
@@ -34,6 +36,9 @@ struct Lowering<'a, 'l> {
     /// In an inlined body: the register of its local 0. Its locals are always set where
     /// read (`inline` checked), and are not variables.
     frame: Option<u32>,
+    /// The nodes computed before the loops they are invariant in ([`hoist`]), by address,
+    /// and their registers.
+    hoisted: Vec<(usize, u32)>,
 }
 
 /// The code of `root` (a `for` loop) over the variables `loaded`; `None` when it would
@@ -53,6 +58,7 @@ pub(super) fn lower<'a>(root: &KStmt<'a>, loaded: &Loaded<'a>) -> Option<Code<'a
         foreign: &loaded.foreign,
         unfit: false,
         frame: None,
+        hoisted: Vec::new(),
     };
     l.stmt(root);
     l.emit(Op::Done);
@@ -258,6 +264,7 @@ impl<'a> Lowering<'a, '_> {
         body: &[KStmt<'a>],
         stmt: &'a Stmt,
     ) {
+        self.hoist(var, body);
         let slot = self.code.loops.len() as u32;
         self.code.loops.push(LoopSource { iter, stmt });
         let var32 = var as u32;

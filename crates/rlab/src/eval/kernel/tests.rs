@@ -50,6 +50,22 @@ fn arithmetic_loops_match_the_general_path() {
 }
 
 #[test]
+fn invariant_arithmetic_computed_before_a_loop_matches_the_general_path() {
+    // `i * j / 7` is computed before the `k` loop, `2 ^ 0.5 * i` before the `j` loop; `b`
+    // is written in the loop and `u` is not set before it, so neither moves.
+    same_as_general(
+        "s = 0; a = 3; b = 1;\nfor i = 1:6\n  for j = 1:5\n    for k = 1:4\n      s = s + i * j / 7 - k / 3 + (2 ^ 0.5 * i) * exp(-a);\n      b = b * 1.01;\n      s = s + b * a;\n    end\n  end\nend\nprint(s, b, i, j, k)\n",
+    );
+    same_as_general(
+        "A = zeros(4, 4); n = 4; t = 0;\nfor r = 1:n\n  for c = 1:n - 1 + 1\n    if r * n > c * 2 && -n < 0\n      A(r, c) = (n + 1) * r - c;\n    end\n    u = n * 2;\n    t = t + u / (n - 4);\n  end\nend\nprint(A, t, u)\n",
+    );
+    // An empty loop computes its invariant 1 / 0 to no effect; a read before any set is
+    // still the general error.
+    same_as_general("x = 2; s = 0;\nfor k = 1:0\n  s = s + x / 0;\nend\nprint(s)\n");
+    same_as_general("s = 0;\nfor k = 1:3\n  s = s + q * 2;\nend\n");
+}
+
+#[test]
 fn element_reads_and_writes_match_the_general_path() {
     same_as_general(
         "A = zeros(3, 4); v = [1 2 3];\nfor r = 1:3\n  for c = 1:4\n    A(r, c) = v(r) * 10 + c;\n    A(r) = A(r) + 0.5;\n  end\nend\nprint(A)\n",
@@ -153,6 +169,45 @@ fn compiles(setup: &str, code: &str) -> bool {
     let defs = super::compile::Defs::new();
     let compiled = super::compile::compile(&s.interp, &program.stmts[0], &defs);
     compiled.is_some_and(|(root, loaded)| super::lower::lower(&root, &loaded).is_some())
+}
+
+/// The operations of the innermost loop's body when `code` (a loop nest) is compiled
+/// after `setup`: everything between the last `ForStart` and the first `ForNext`.
+fn innermost_body(setup: &str, code: &str) -> Vec<&'static str> {
+    use super::code::Op;
+    let mut s = Session::new(Config::default(), Some(0));
+    assert!(s.run_block("setup.rlab", 1, setup).error.is_none());
+    let program = crate::parser::parse_program(code, 0).expect("parses");
+    let defs = super::compile::Defs::new();
+    let (root, loaded) = super::compile::compile(&s.interp, &program.stmts[0], &defs).unwrap();
+    let code = super::lower::lower(&root, &loaded).expect("lowers");
+    let start = code
+        .ops
+        .iter()
+        .rposition(|op| matches!(op, Op::ForStart { .. }));
+    let end = code
+        .ops
+        .iter()
+        .position(|op| matches!(op, Op::ForNext { .. }));
+    code.ops[start.unwrap() + 1..end.unwrap()]
+        .iter()
+        .map(|op| match op {
+            Op::Add(_) => "add",
+            Op::Sub(_) => "sub",
+            Op::Mul(_) => "mul",
+            Op::Div(_) => "div",
+            _ => "other",
+        })
+        .collect()
+}
+
+#[test]
+fn arithmetic_a_loop_does_not_change_is_taken_out_of_it() {
+    let nest = "for i = 1:9\n  for j = 1:9\n    for k = 1:9\n      s = s + i * j - k / 3;\n    end\n  end\nend";
+    assert_eq!(innermost_body("s = 0;", nest), ["add", "div", "sub"]);
+    let written = "for k = 1:9\n  s = s + a * b - k;\n  a = a + 1;\nend";
+    let body = innermost_body("s = 0; a = 1; b = 2;", written);
+    assert_eq!(body, ["mul", "add", "sub", "add"]);
 }
 
 #[test]

@@ -10,6 +10,9 @@ use crate::eval::kernel::{Index, Inlined, KExpr, Rooted};
 impl<'a> Lowering<'a, '_> {
     /// The register holding the value of `r`, which falls back to the general evaluator.
     pub(super) fn rooted(&mut self, r: &Rooted<'a>, span: Span) -> u32 {
+        if let Some(reg) = self.hoisted(&r.expr) {
+            return reg;
+        }
         match r.expr {
             KExpr::Const(x) => self.constant(x),
             KExpr::Reg(k) if self.is_known(k) => self.reg(k),
@@ -35,6 +38,9 @@ impl<'a> Lowering<'a, '_> {
 
     /// Code for `e`, its value in `dst` when given; the register holding the value.
     pub(super) fn expr(&mut self, e: &KExpr<'a>, dst: Option<u32>, fallback: u32) -> u32 {
+        if let Some(reg) = self.hoisted(e) {
+            return self.placed(reg, dst);
+        }
         let value = match e {
             KExpr::Const(x) => self.constant(*x),
             KExpr::Reg(k) => {
@@ -65,6 +71,11 @@ impl<'a> Lowering<'a, '_> {
             KExpr::Elem { array, index } => return self.read(*array, index, dst, fallback),
             KExpr::Call(call) => self.call(call, fallback),
         };
+        self.placed(value, dst)
+    }
+
+    /// The register of `value`, copied into `dst` when one is given.
+    fn placed(&mut self, value: u32, dst: Option<u32>) -> u32 {
         match dst {
             Some(dst) if dst != value => {
                 self.emit(Op::Copy { dst, a: value });
