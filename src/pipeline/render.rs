@@ -13,7 +13,7 @@ use crate::exec::LessonRun;
 use crate::render::highlight;
 use crate::render::lesson::{RenderContext, formulas, render_lesson};
 use crate::render::math::{Formula, MathCache, collect_formulas};
-use crate::render::matter::html::MatterHtml;
+use crate::render::matter::html::{MatterHtml, glossary_formulas};
 use crate::render::page_cache;
 use crate::render::site::Pages;
 use crate::render::{LessonHtml, Tables};
@@ -227,11 +227,14 @@ impl PageMemory {
             highlight::load_cached(ctx.cache);
             MathCache::load(ctx.cache)
         });
-        let needed: Vec<Formula> = (chosen.par_iter())
+        // The glossary's definitions too: a lesson shows one wherever it uses a term.
+        let mut needed: Vec<Formula> = (chosen.par_iter())
             .flat_map_iter(|(lesson, run)| formulas(lesson, run))
             .collect();
+        needed.extend(glossary_formulas(&ctx.tables.glossary));
         if math.extend(needed) > 0 {
-            let live: HashSet<Formula> = collect_formulas(book, ctx.runs).into_iter().collect();
+            let all = collect_formulas(book, ctx.runs, &ctx.tables.glossary);
+            let live: HashSet<Formula> = all.into_iter().collect();
             math.store(ctx.cache, |f| live.contains(f));
         }
         let render = RenderContext {

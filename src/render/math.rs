@@ -14,6 +14,7 @@
 use crate::book::Book;
 use crate::cache::{Cache, CacheFile};
 use crate::exec::LessonRun;
+use crate::gloss::Glossary;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
@@ -100,14 +101,16 @@ impl MathCache {
 }
 
 /// Every formula of every lesson of the book (`runs[i]` belongs to `book.lessons[i]`; a
-/// missing run counts as one with no values).
-pub fn collect_formulas(book: &Book, runs: &[LessonRun]) -> Vec<Formula> {
+/// missing run counts as one with no values) and of the glossary's definitions, which the
+/// lessons show where they use a term.
+pub fn collect_formulas(book: &Book, runs: &[LessonRun], glossary: &Glossary) -> Vec<Formula> {
     let empty = LessonRun::default();
     let mut all = BTreeSet::new();
     for (i, lesson) in book.lessons.iter().enumerate() {
         let run = runs.get(i).unwrap_or(&empty);
         all.extend(super::lesson::formulas(lesson, run));
     }
+    all.extend(super::matter::html::glossary_formulas(glossary));
     all.into_iter().collect()
 }
 

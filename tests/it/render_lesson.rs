@@ -37,12 +37,12 @@ fn fixture(name: &str) -> Book {
 }
 
 fn render_book(book: &Book, runs: &[LessonRun], strict: bool) -> Vec<anyhow::Result<LessonHtml>> {
-    let math = MathCache::prerender(collect_formulas(book, runs));
     let (xrefs, _) = rlbook::xref::Xrefs::collect(book, runs);
     let tables = rlbook::render::Tables {
         xrefs,
         ..Default::default()
     };
+    let math = MathCache::prerender(collect_formulas(book, runs, &tables.glossary));
     let ctx = RenderContext {
         book,
         tables: &tables,

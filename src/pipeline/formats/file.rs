@@ -28,7 +28,7 @@ impl Output for Epub {
         let formulas = crate::render::epub::formulas(pages);
         if math.extend(formulas.iter().cloned()) > 0 {
             // Kept with the HTML pages' formulas, so that the next EPUB starts no KaTeX.
-            let html = collect_formulas(inputs.book, inputs.runs);
+            let html = collect_formulas(inputs.book, inputs.runs, &inputs.tables.glossary);
             let live: HashSet<Formula> = html.into_iter().chain(formulas).collect();
             math.store(inputs.cache, |f| live.contains(f));
         }

@@ -6,9 +6,10 @@
 use super::{Located, Matter, Places, cited_in, href};
 use crate::book::Book;
 use crate::cite::entry_id;
-use crate::gloss::{IndexEntry, Place, Term, letter};
+use crate::gloss::{Glossary, IndexEntry, Place, Term, letter};
 use crate::markup::escape;
 use crate::render::common::urls::encode_segment;
+use crate::render::math::Formula;
 use crate::render::site::links::lesson_page;
 use crate::render::{Tables, TocEntry};
 use serde::{Deserialize, Serialize};
@@ -137,15 +138,14 @@ pub(crate) fn term_id(id: &str) -> String {
 }
 
 /// A definition (Markdown, as the glossary file has it) as inline HTML, its math as the
-/// lessons' (`math` renders a formula: the book's formula cache on a lesson page); a formula
-/// KaTeX rejects is shown as its TeX.
+/// lessons' (`math` renders a formula: the book's formula cache on a lesson page and the
+/// glossary page); a formula KaTeX rejects is shown as its TeX.
 pub(crate) fn definition_html(
     markdown: &str,
     math: &dyn Fn(&str, bool) -> Result<String, String>,
 ) -> String {
-    use pulldown_cmark::{CowStr, Event, Options, Parser};
-    let options = crate::book::lesson::markdown_options() | Options::ENABLE_MATH;
-    let events = Parser::new_ext(markdown, options).map(|event| match event {
+    use pulldown_cmark::{CowStr, Event};
+    let events = definition_events(markdown).map(|event| match event {
         Event::InlineMath(tex) | Event::DisplayMath(tex) => {
             let html = match math(&tex, false) {
                 Ok(mathml) => format!("<span class=\"math math-inline\">{mathml}</span>"),
@@ -165,6 +165,27 @@ pub(crate) fn definition_html(
         Some(inner) if !inner.contains("<p>") => inner.to_string(),
         _ => html.to_string(),
     }
+}
+
+/// The formulas of every definition of `glossary`, as [`definition_html`] asks for them
+/// (all set inline), so that the book's formula cache renders each once.
+pub(crate) fn glossary_formulas(glossary: &Glossary) -> impl Iterator<Item = Formula> + '_ {
+    use pulldown_cmark::Event;
+    glossary.terms().iter().flat_map(|term| {
+        definition_events(&term.definition).filter_map(|event| match event {
+            Event::InlineMath(tex) | Event::DisplayMath(tex) => Some(Formula {
+                tex: tex.to_string(),
+                display: false,
+            }),
+            _ => None,
+        })
+    })
+}
+
+/// A definition's Markdown events, math included.
+fn definition_events(markdown: &str) -> pulldown_cmark::Parser<'_> {
+    let options = crate::book::lesson::markdown_options() | pulldown_cmark::Options::ENABLE_MATH;
+    pulldown_cmark::Parser::new_ext(markdown, options)
 }
 
 fn index(tables: &Tables, places: &mut Places) -> MatterHtml {
@@ -252,4 +273,29 @@ fn place_list(list: &[Place], places: &mut Places) -> String {
         return String::new();
     }
     format!(": {}", links.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{book, write};
+
+    #[test]
+    fn the_formulas_of_every_definition_are_collected_as_they_are_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "book.toml", "[book]\nglossary = \"g.toml\"\n");
+        let terms = "[[term]]\nname = \"softmax\"\ndefinition = '$e^{x_i}$ over $$\\sum_j e^{x_j}$$'\n\
+                     [[term]]\nname = \"mask\"\ndefinition = 'None: `$x$` is code.'\n";
+        write(dir.path(), "g.toml", terms);
+        write(dir.path(), "content/01-a.md", "# A\n");
+        let (glossary, problems) = Glossary::collect(&book(dir.path()));
+        assert!(problems.is_empty(), "{problems:?}");
+        let found: Vec<(String, bool)> = (glossary_formulas(&glossary))
+            .map(|f| (f.tex, f.display))
+            .collect();
+        let inline = |tex: &str| (tex.to_string(), false);
+        assert_eq!(found, [inline("e^{x_i}"), inline("\\sum_j e^{x_j}")]);
+        let shown = definition_html("$$a$$", &|tex, display| Ok(format!("{tex}{display}")));
+        assert!(shown.contains("afalse"), "{shown}");
+    }
 }
