@@ -32,18 +32,18 @@ pub(super) fn repmat(_: &mut Interp, args: Args) -> LangResult<Value> {
 }
 
 /// A `rows×cols` array repeating `block` (rows and cols are multiples of its shape).
-/// Built row by row from slices of the block (a training step tiles a bias this way every
-/// step, so it is worth not indexing element by element).
-fn tile<T: Clone>(block: &Array2<T>, rows: usize, cols: usize) -> LangResult<Array2<T>> {
+/// Built row by row from slices of the block (a training step tiles a bias, or a column of
+/// row maxima, this way every step, so it is worth not indexing element by element).
+fn tile<T: Copy>(block: &Array2<T>, rows: usize, cols: usize) -> LangResult<Array2<T>> {
     let (br, bc) = block.dim();
     let mut data = Vec::with_capacity(rows * cols);
     if rows * cols > 0 {
         let block = block.as_standard_layout();
         let cells = block.as_slice().unwrap_or_default();
         for i in 0..rows {
-            let row = &cells[(i % br) * bc..(i % br + 1) * bc];
-            for _ in 0..cols / bc {
-                data.extend_from_slice(row);
+            match &cells[(i % br) * bc..(i % br + 1) * bc] {
+                [one] => data.extend(std::iter::repeat_n(*one, cols)),
+                row => (0..cols / bc).for_each(|_| data.extend_from_slice(row)),
             }
         }
     }
