@@ -174,9 +174,9 @@ impl NumArray {
     /// `'` (conjugate = true) or `.'` transpose, as a new array in standard layout.
     pub fn transpose(&self, conjugate: bool) -> Self {
         match self {
-            NumArray::Real(a) => NumArray::Real(a.t().as_standard_layout().into_owned()),
+            NumArray::Real(a) => NumArray::Real(transposed(a)),
             NumArray::Complex(a) => {
-                let t = a.t().as_standard_layout().into_owned();
+                let t = transposed(a);
                 NumArray::Complex(if conjugate { t.mapv(|z| z.conj()) } else { t })
             }
         }
@@ -222,6 +222,22 @@ pub(crate) fn map_real_in_place(a: &mut Array2<f64>, real: impl Fn(f64) -> f64 +
     }
 }
 
+/// `a` transposed, in standard layout: read column by column from its slice when it has
+/// one (ndarray's strided iterator costs more than the copy for the small matrices
+/// transposed in every training step).
+fn transposed<T: Copy>(a: &Array2<T>) -> Array2<T> {
+    let (rows, cols) = a.dim();
+    let Some(cells) = a.as_slice() else {
+        return a.t().as_standard_layout().into_owned();
+    };
+    let mut data = Vec::with_capacity(rows * cols);
+    for j in 0..cols {
+        data.extend((0..rows).map(|i| cells[i * cols + j]));
+    }
+    Array2::from_shape_vec((cols, rows), data)
+        .unwrap_or_else(|_| a.t().as_standard_layout().into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +266,16 @@ mod tests {
         assert_eq!(t.shape(), (2, 1));
         assert_eq!(t.get(1, 0), C64::new(3.0, 1.0));
         assert_eq!(m.transpose(false).get(0, 0), C64::new(1.0, 2.0));
+    }
+
+    #[test]
+    fn a_transpose_is_in_standard_layout_from_any_layout() {
+        let m = Array2::from_shape_fn((3, 4), |(i, j)| (10 * i + j) as f64);
+        for a in [m.clone(), m.t().to_owned(), Array2::zeros((0, 3))] {
+            let t = NumArray::Real(a.clone()).transpose(false);
+            let NumArray::Real(t) = t else { panic!("real") };
+            assert!(t.is_standard_layout());
+            assert_eq!(t, a.t());
+        }
     }
 }
