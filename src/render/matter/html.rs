@@ -138,8 +138,8 @@ pub(crate) fn term_id(id: &str) -> String {
 }
 
 /// A definition (Markdown, as the glossary file has it) as inline HTML, its math as the
-/// lessons' (`math` renders a formula: the book's formula cache on a lesson page and the
-/// glossary page); a formula KaTeX rejects is shown as its TeX.
+/// lessons' (`math` renders a formula: the book's formula cache on a lesson page, KaTeX
+/// itself on the glossary page); a formula KaTeX rejects is shown as its TeX.
 pub(crate) fn definition_html(
     markdown: &str,
     math: &dyn Fn(&str, bool) -> Result<String, String>,

@@ -222,20 +222,11 @@ pub(crate) fn map_real_in_place(a: &mut Array2<f64>, real: impl Fn(f64) -> f64 +
     }
 }
 
-/// `a` transposed, in standard layout: read column by column from its slice when it has
-/// one (ndarray's strided iterator costs more than the copy for the small matrices
-/// transposed in every training step).
+/// `a` transposed, in standard layout, built by reading `a` column by column (ndarray's
+/// strided iterator costs more than the copy for the small matrices transposed in every
+/// training step).
 fn transposed<T: Copy>(a: &Array2<T>) -> Array2<T> {
-    let (rows, cols) = a.dim();
-    let Some(cells) = a.as_slice() else {
-        return a.t().as_standard_layout().into_owned();
-    };
-    let mut data = Vec::with_capacity(rows * cols);
-    for j in 0..cols {
-        data.extend((0..rows).map(|i| cells[i * cols + j]));
-    }
-    Array2::from_shape_vec((cols, rows), data)
-        .unwrap_or_else(|_| a.t().as_standard_layout().into_owned())
+    Array2::from_shape_fn(a.t().dim(), |(j, i)| a[[i, j]])
 }
 
 #[cfg(test)]
