@@ -74,10 +74,10 @@ fuzz_target!(|source: &str| {
         lessons: vec![lesson],
     };
     let runs = vec![empty_run(&book.lessons[0])];
-    let math = MathCache::prerender(collect_formulas(&book, &runs));
+    let (glossary, _) = Glossary::collect(&book);
+    let math = MathCache::prerender(collect_formulas(&book, &runs, &glossary));
     let (xrefs, _) = Xrefs::collect(&book, &runs);
     let (citations, _) = Citations::collect(&book);
-    let (glossary, _) = Glossary::collect(&book);
     let tables = Tables {
         xrefs,
         citations,
