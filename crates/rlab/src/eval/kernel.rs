@@ -7,7 +7,8 @@
 //! Three steps: [`compile`] decides whether a loop qualifies and builds the tree below with
 //! its registers loaded from the variables ([`inline`] takes in the bodies of small
 //! functions it calls); [`lower`] turns the tree into [`code`] (registers for every value,
-//! jumps for `if`, `break` and `continue`); [`machine`] runs the code.
+//! jumps for `if`, `break` and `continue`; an operation on another's value fused with it);
+//! [`machine`] runs the code, and a loop whose body has no jumps in a loop of its own.
 //!
 //! The compiled form keeps the general path's semantics exactly:
 //! - every operation is the `f64` operation the general evaluator applies to two Scalars

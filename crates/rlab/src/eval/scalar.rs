@@ -141,6 +141,9 @@ pub(super) fn cell_at(
     second: Option<f64>,
 ) -> Option<(usize, usize)> {
     match second {
+        // A row or a column: no division.
+        None if rows == 1 => Some((0, position(first, cols)?)),
+        None if cols == 1 => Some((position(first, rows)?, 0)),
         None => position(first, rows * cols).map(|k| (k % rows.max(1), k / rows.max(1))),
         Some(j) => position(first, rows).zip(position(j, cols)),
     }
@@ -148,8 +151,10 @@ pub(super) fn cell_at(
 
 /// The 0-based position of a valid 1-based index below `n` (as the general path truncates:
 /// `x` in `[1, n + 1)` is `trunc(x)`, which the cast computes; NaN is in no range).
+/// Through `i64`, exact for any length, as the conversions are one instruction each there.
+#[inline(always)]
 fn position(x: f64, n: usize) -> Option<usize> {
-    (x >= 1.0 && x < n as f64 + 1.0).then(|| x as usize - 1)
+    (x >= 1.0 && x < n as i64 as f64 + 1.0).then(|| x as i64 as usize - 1)
 }
 
 /// The `f64` operation of an arithmetic operator on two Scalars (as in `ops::binary`).
@@ -175,6 +180,29 @@ mod tests {
             Some(e) => e.error.message,
             None => out.text,
         }
+    }
+
+    #[test]
+    fn a_cell_is_the_column_major_element_in_bounds() {
+        let indices = [
+            -1.0, 0.0, 0.5, 1.0, 1.9, 2.0, 3.0, 4.0, 4.5, 5.0, 6.0, 12.0, 13.0,
+        ];
+        let special = [f64::NAN, f64::INFINITY, 1e300];
+        for (rows, cols) in [(1, 5), (5, 1), (3, 4), (1, 1), (0, 3), (3, 0)] {
+            for k in indices.into_iter().chain(special) {
+                // The 1-based index truncated, as the general path reads it.
+                let whole = (k >= 1.0 && k < (rows * cols) as f64 + 1.0).then(|| k as usize - 1);
+                let expected = whole.map(|k| (k % rows, k / rows));
+                assert_eq!(
+                    super::cell_at((rows, cols), k, None),
+                    expected,
+                    "{rows}×{cols} ({k})"
+                );
+            }
+        }
+        assert_eq!(super::cell_at((3, 4), 3.5, Some(4.2)), Some((2, 3)));
+        assert_eq!(super::cell_at((3, 4), 4.0, Some(1.0)), None);
+        assert_eq!(super::cell_at((3, 4), 1.0, Some(f64::NAN)), None);
     }
 
     #[test]

@@ -13,6 +13,35 @@ pub(super) struct Bin {
     pub b: u32,
 }
 
+/// Two operations in one, with the intermediate value kept out of the registers:
+/// `dst = (a inner b) outer c`, or `dst = c outer (a inner b)` when `inner_right`.
+#[derive(Clone, Copy)]
+pub(super) struct Fused {
+    pub dst: u32,
+    pub a: u32,
+    pub b: u32,
+    pub c: u32,
+    pub inner: Arith,
+    pub outer: Arith,
+    pub inner_right: bool,
+}
+
+impl Fused {
+    /// The value of the two operations over `regs`: each the `f64` operation
+    /// [`Arith::scalar`] applies, as the unfused operations would.
+    #[inline(always)]
+    pub(super) fn value(self, regs: &[f64]) -> f64 {
+        let inner = self
+            .inner
+            .scalar(regs[self.a as usize], regs[self.b as usize]);
+        let c = regs[self.c as usize];
+        match self.inner_right {
+            false => self.outer.scalar(inner, c),
+            true => self.outer.scalar(c, inner),
+        }
+    }
+}
+
 /// The registers of an element's index: `(first)` (column-major) or `(first, second)`.
 /// (`second` is [`Cell::ONE`] for one index rather than an `Option`, which would make every
 /// operation longer, and the machine's loop slower.)
@@ -43,6 +72,7 @@ pub(super) enum Op {
     Mul(Bin),
     Div(Bin),
     Pow(Bin),
+    Fused(Fused),
     Neg {
         dst: u32,
         a: u32,
@@ -96,11 +126,10 @@ pub(super) enum Op {
         stop: u32,
         exit: u32,
     },
-    /// The next element of loop `slot` into `var` and jump to `body`, or go on when done.
+    /// The next element of loop `slot` into `var` and jump to its body, or go on when done.
     ForNext {
         slot: u32,
         var: u32,
-        body: u32,
     },
     Done,
 }
@@ -119,10 +148,33 @@ pub(super) enum Fallback<'a> {
     Statement { stmt: &'a Stmt, resume: u32 },
 }
 
-/// A `for` loop's source, for its errors.
+/// A `for` loop's source, for its errors; where its body and its `ForNext` are; and
+/// whether the machine may sweep it: run it with no operations of its own, when its body
+/// is straight-line ([`Op::sweepable`]).
 pub(super) struct LoopSource<'a> {
     pub iter: &'a Expr,
     pub stmt: &'a Stmt,
+    pub body: u32,
+    pub next: u32,
+    pub sweep: bool,
+}
+
+impl LoopSource<'_> {
+    /// The operation after the loop.
+    pub(super) fn after(&self) -> usize {
+        self.next as usize + 1
+    }
+}
+
+impl Op {
+    /// Whether the machine can run this operation in a sweep: it goes on to the next
+    /// operation, or hands over to the machine's loop (which runs it again there).
+    pub(super) fn sweepable(&self) -> bool {
+        !matches!(
+            self,
+            Op::Jump(_) | Op::Branch { .. } | Op::ForStart { .. } | Op::ForNext { .. } | Op::Done
+        )
+    }
 }
 
 /// The code of one compiled loop.

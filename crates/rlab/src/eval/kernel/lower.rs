@@ -5,8 +5,9 @@
 //! A register read is guarded (checked to be set) only where the variable may not be set
 //! yet: not after it was loaded, assigned or guarded earlier on every path to the read.
 //! Every operation that can fail names a [`Fallback`]: the general evaluator's way to go on
-//! (or its error) from there. Expressions are in [`expr`]; arithmetic a loop does not
-//! change is computed before it ([`hoist`]).
+//! (or its error) from there. Expressions are in [`expr`] (where arithmetic on the value of
+//! other arithmetic is one fused operation); arithmetic a loop does not change is computed
+//! before it ([`hoist`]). A loop whose body has no jumps is marked for sweeping.
 
 mod expr;
 mod hoist;
@@ -266,7 +267,13 @@ impl<'a> Lowering<'a, '_> {
     ) {
         self.hoist(var, body);
         let slot = self.code.loops.len() as u32;
-        self.code.loops.push(LoopSource { iter, stmt });
+        self.code.loops.push(LoopSource {
+            iter,
+            stmt,
+            body: LATER,
+            next: LATER,
+            sweep: false,
+        });
         let var32 = var as u32;
         let start_at = self.emit(Op::ForStart {
             slot,
@@ -282,13 +289,14 @@ impl<'a> Lowering<'a, '_> {
         self.open.push(OpenLoop::default());
         self.block(body);
         let next_at = self.here();
-        self.emit(Op::ForNext {
-            slot,
-            var: var32,
-            body: body_at,
-        });
+        self.emit(Op::ForNext { slot, var: var32 });
         let exit = self.here();
         self.patch(start_at, exit);
+        let straight = self.code.ops[body_at as usize..next_at as usize]
+            .iter()
+            .all(Op::sweepable);
+        let source = &mut self.code.loops[slot as usize];
+        (source.body, source.next, source.sweep) = (body_at, next_at, straight);
         let open = self.open.pop().expect("the loop just opened");
         for at in open.breaks {
             self.patch(at, exit);

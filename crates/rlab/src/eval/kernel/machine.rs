@@ -2,7 +2,10 @@
 //! registers. Element reads go to the workspace's arrays. An array the loop writes is
 //! taken out of the workspace at its first write and held until the loop ends or falls
 //! back, so each write is a store (no reference count to check). Anything the code cannot
-//! do goes to its [`Fallback`], after the registers and held arrays are put back.
+//! do goes to its [`Fallback`], after the registers and held arrays are put back. A loop
+//! whose body is straight-line code is swept ([`sweep`]): run in a loop of its own.
+
+mod sweep;
 
 use super::Loaded;
 use super::code::{Bin, Cell, Code, Fallback, Op};
@@ -88,52 +91,6 @@ fn execute(
     let mut pc = 0;
     loop {
         pc = match ops[pc] {
-            Op::Add(bin) => bin.apply(regs, pc, |x, y| x + y),
-            Op::Sub(bin) => bin.apply(regs, pc, |x, y| x - y),
-            Op::Mul(bin) => bin.apply(regs, pc, |x, y| x * y),
-            Op::Div(bin) => bin.apply(regs, pc, |x, y| x / y),
-            Op::Pow(bin) => bin.apply(regs, pc, f64::powf),
-            Op::Neg { dst, a } => {
-                regs[dst as usize] = -regs[a as usize];
-                pc + 1
-            }
-            Op::Math { f, dst, a } => {
-                regs[dst as usize] = f(regs[a as usize]);
-                pc + 1
-            }
-            Op::Copy { dst, a } => {
-                regs[dst as usize] = regs[a as usize];
-                pc + 1
-            }
-            Op::Guard { reg, fallback } => match state.set[reg as usize] {
-                true => pc + 1,
-                false => state.fallback(code, regs, interp, fallback)?,
-            },
-            Op::Mark(reg) => {
-                state.mark(reg);
-                pc + 1
-            }
-            Op::Read {
-                dst,
-                array,
-                cell,
-                fallback,
-            } => match state.read(interp, regs, array, cell) {
-                Some(x) => {
-                    regs[dst as usize] = x;
-                    pc + 1
-                }
-                None => state.fallback(code, regs, interp, fallback)?,
-            },
-            Op::Write {
-                array,
-                cell,
-                value,
-                fallback,
-            } => match state.write(interp, regs, array, cell, value) {
-                true => pc + 1,
-                false => state.fallback(code, regs, interp, fallback)?,
-            },
             Op::Jump(to) => to as usize,
             Op::Branch { op, a, b, when, to } => {
                 match ops::holds(op, regs[a as usize], regs[b as usize]) == when {
@@ -150,28 +107,72 @@ fn execute(
                 exit,
             } => {
                 let bounds = [start, step, stop].map(|r| regs[r as usize]);
-                let any = state.start_loop(code, slot, bounds)?;
-                match any && state.next_item(code, regs, interp, slot, var)? {
-                    true => pc + 1,
+                match state.start_loop(code, slot, bounds)? {
                     false => exit as usize,
+                    true => state.iterate(code, regs, interp, slot, var)?,
                 }
             }
-            Op::ForNext { slot, var, body } => {
-                match state.next_item(code, regs, interp, slot, var)? {
-                    true => body as usize,
-                    false => pc + 1,
-                }
-            }
+            Op::ForNext { slot, var } => state.iterate(code, regs, interp, slot, var)?,
             Op::Done => return Ok(()),
+            straight => match state.step(straight, regs, interp) {
+                Ok(()) => pc + 1,
+                Err(fallback) => state.fallback(code, regs, interp, fallback)?,
+            },
         };
+    }
+}
+
+impl State<'_> {
+    /// Do straight-line operation `op` ([`Op::sweepable`]); its fallback's number when it
+    /// cannot (a guard on a variable not set, an element the code cannot read or write).
+    /// Control operations do nothing here.
+    #[inline(always)]
+    fn step(&mut self, op: Op, regs: &mut [f64], interp: &mut Interp) -> Result<(), u32> {
+        match op {
+            Op::Guard { reg, fallback } if !self.set[reg as usize] => return Err(fallback),
+            Op::Mark(reg) => self.mark(reg),
+            Op::Read {
+                dst,
+                array,
+                cell,
+                fallback,
+            } => match self.read(interp, regs, array, cell) {
+                Some(x) => regs[dst as usize] = x,
+                None => return Err(fallback),
+            },
+            Op::Write {
+                array,
+                cell,
+                value,
+                fallback,
+            } if !self.write(interp, regs, array, cell, value) => return Err(fallback),
+            arithmetic => compute(arithmetic, regs),
+        }
+        Ok(())
+    }
+}
+
+/// An arithmetic operation's value into its register (any other operation does nothing).
+#[inline(always)]
+fn compute(op: Op, regs: &mut [f64]) {
+    match op {
+        Op::Add(bin) => bin.apply(regs, |x, y| x + y),
+        Op::Sub(bin) => bin.apply(regs, |x, y| x - y),
+        Op::Mul(bin) => bin.apply(regs, |x, y| x * y),
+        Op::Div(bin) => bin.apply(regs, |x, y| x / y),
+        Op::Pow(bin) => bin.apply(regs, f64::powf),
+        Op::Fused(fused) => regs[fused.dst as usize] = fused.value(regs),
+        Op::Neg { dst, a } => regs[dst as usize] = -regs[a as usize],
+        Op::Math { f, dst, a } => regs[dst as usize] = f(regs[a as usize]),
+        Op::Copy { dst, a } => regs[dst as usize] = regs[a as usize],
+        _ => {}
     }
 }
 
 impl Bin {
     #[inline(always)]
-    fn apply(self, regs: &mut [f64], pc: usize, f: impl Fn(f64, f64) -> f64) -> usize {
+    fn apply(self, regs: &mut [f64], f: impl Fn(f64, f64) -> f64) {
         regs[self.dst as usize] = f(regs[self.a as usize], regs[self.b as usize]);
-        pc + 1
     }
 }
 
@@ -185,6 +186,7 @@ impl<'a> State<'a> {
 
     /// The element at registers `cell` of array `array`, when in bounds of a real Vector
     /// or Matrix (the scalar fast path's rules: a Vector takes one index).
+    #[inline(always)]
     fn read(&self, interp: &Interp, regs: &[f64], array: u32, cell: Cell) -> Option<f64> {
         let (first, second) = cell_of(regs, cell);
         let (data, vector) = match &self.held[array as usize] {
@@ -203,6 +205,7 @@ impl<'a> State<'a> {
 
     /// Register `value` into the element at registers `cell` of array `array`, when the
     /// general path would write one element of a real array in bounds; whether it did.
+    #[inline(always)]
     fn write(
         &mut self,
         interp: &mut Interp,
@@ -212,7 +215,10 @@ impl<'a> State<'a> {
         value: u32,
     ) -> bool {
         let (first, second) = cell_of(regs, cell);
-        let Some(held) = self.hold(interp, array) else {
+        if self.held[array as usize].is_none() && !self.hold(interp, array) {
+            return false;
+        }
+        let Some(held) = &mut self.held[array as usize] else {
             return false;
         };
         let Some(target) = cell_at(held.data.dim(), first, second) else {
@@ -222,26 +228,27 @@ impl<'a> State<'a> {
         true
     }
 
-    /// Array `array`, taken out of the workspace when it is not held yet (copied only when
-    /// shared, as a write would); `None` when it is not a real Vector or Matrix.
-    fn hold(&mut self, interp: &mut Interp, array: u32) -> Option<&mut Held> {
-        let slot = &mut self.held[array as usize];
-        if slot.is_none() {
-            let value = interp.vars.lookup_mut(self.vars.arrays[array as usize])?;
-            let (a, vector) = match std::mem::replace(value, Value::None) {
-                Value::Vector(a) if a.is_real() => (a, true),
-                Value::Matrix(a) if a.is_real() => (a, false),
-                other => {
-                    *value = other;
-                    return None;
-                }
-            };
-            let NumArray::Real(data) = Arc::unwrap_or_clone(a) else {
-                unreachable!("a real array, checked above")
-            };
-            *slot = Some(Held { data, vector });
-        }
-        slot.as_mut()
+    /// Take array `array` out of the workspace (copied only when shared, as a write
+    /// would); whether it was a real Vector or Matrix, which is then held.
+    #[cold]
+    #[inline(never)]
+    fn hold(&mut self, interp: &mut Interp, array: u32) -> bool {
+        let Some(value) = interp.vars.lookup_mut(self.vars.arrays[array as usize]) else {
+            return false;
+        };
+        let (a, vector) = match std::mem::replace(value, Value::None) {
+            Value::Vector(a) if a.is_real() => (a, true),
+            Value::Matrix(a) if a.is_real() => (a, false),
+            other => {
+                *value = other;
+                return false;
+            }
+        };
+        let NumArray::Real(data) = Arc::unwrap_or_clone(a) else {
+            unreachable!("a real array, checked above")
+        };
+        self.held[array as usize] = Some(Held { data, vector });
+        true
     }
 
     /// Make loop `slot`'s elements from `bounds` (kept from its last start when they are
@@ -265,6 +272,28 @@ impl<'a> State<'a> {
         Ok(!state.items.is_empty())
     }
 
+    /// Go on with loop `slot`: the next element into `var` and the pc of its body, or the
+    /// pc after the loop when it is done. A loop the machine can sweep runs here until it
+    /// is done or an operation hands over ([`sweep`]).
+    #[inline(always)]
+    fn iterate(
+        &mut self,
+        code: &Code,
+        regs: &mut [f64],
+        interp: &mut Interp,
+        slot: u32,
+        var: u32,
+    ) -> LangResult<usize> {
+        let source = &code.loops[slot as usize];
+        if source.sweep {
+            return sweep::run(code, regs, self, interp, slot, var);
+        }
+        Ok(match self.next_item(code, regs, interp, slot, var)? {
+            true => source.body as usize,
+            false => source.after(),
+        })
+    }
+
     /// The next element of loop `slot` into `var`, after the time limit's check; whether
     /// there was one.
     #[inline(always)]
@@ -283,8 +312,9 @@ impl<'a> State<'a> {
         state.next += 1;
         regs[var as usize] = item;
         self.mark(var);
-        let stmt = code.loops[slot as usize].stmt;
-        interp.check_time().map_err(|e| e.at(stmt.span))?;
+        interp
+            .check_time()
+            .map_err(|e| e.at(code.loops[slot as usize].stmt.span))?;
         Ok(true)
     }
 

@@ -196,6 +196,7 @@ fn innermost_body(setup: &str, code: &str) -> Vec<&'static str> {
             Op::Sub(_) => "sub",
             Op::Mul(_) => "mul",
             Op::Div(_) => "div",
+            Op::Fused(_) => "fused",
             _ => "other",
         })
         .collect()
@@ -204,10 +205,35 @@ fn innermost_body(setup: &str, code: &str) -> Vec<&'static str> {
 #[test]
 fn arithmetic_a_loop_does_not_change_is_taken_out_of_it() {
     let nest = "for i = 1:9\n  for j = 1:9\n    for k = 1:9\n      s = s + i * j - k / 3;\n    end\n  end\nend";
-    assert_eq!(innermost_body("s = 0;", nest), ["add", "div", "sub"]);
+    assert_eq!(innermost_body("s = 0;", nest), ["div", "fused"]);
     let written = "for k = 1:9\n  s = s + a * b - k;\n  a = a + 1;\nend";
     let body = innermost_body("s = 0; a = 1; b = 2;", written);
-    assert_eq!(body, ["mul", "add", "sub", "add"]);
+    assert_eq!(body, ["mul", "fused", "add"]);
+}
+
+#[test]
+fn arithmetic_on_arithmetic_is_one_operation() {
+    let setup = "s = 0; a = 1; b = 2; v = [1 2 3];";
+    let body = |e: &str| innermost_body(setup, &format!("for k = 1:3\n  s = {e};\nend"));
+    assert_eq!(body("a * k + b"), ["fused"]);
+    assert_eq!(body("b - a / k"), ["fused"]);
+    assert_eq!(body("a * k + b * k"), ["mul", "fused"]);
+    assert_eq!(body("(a + k) * (b - k) / 2"), ["add", "sub", "fused"]);
+    assert_eq!(body("-(a + k) * 2"), ["add", "other", "mul"]);
+}
+
+#[test]
+fn fused_operations_match_the_general_path() {
+    // Every operator as the inner and the outer one, on either side, with -0, NaN, Inf.
+    for (inner, outer) in [("+", "-"), ("-", "*"), ("*", "/"), ("/", "^"), ("^", "+")] {
+        same_as_general(&format!(
+            "s = 0; z = -0; n = NaN; f = Inf;\nfor k = -2:0.5:2\n  s = s + (k {inner} 3) {outer} (0.5 {inner} k);\n  t = z {outer} (k {inner} f);\n  u = (n {inner} k) {outer} z;\n  w = (k {inner} z) {outer} (k {inner} 2) {outer} k;\nend\nprint(s, t, u, w)\n"
+        ));
+    }
+    // A failing read after the inner operands, or before them, is the general error.
+    same_as_general("v = [1 2 3]; s = 0;\nfor k = 1:5\n  s = (k * 2 + 1) - v(k);\nend\n");
+    same_as_general("v = [1 2 3]; s = 0;\nfor k = 1:5\n  s = v(k) - (k * 2 + 1);\nend\n");
+    same_as_general("v = [1 2 3]; s = 0;\nfor k = 1:5\n  s = s + v(k) * v(6 - k);\nend\n");
 }
 
 #[test]
@@ -305,4 +331,41 @@ fn math_builtins_in_loops_match_the_general_path() {
     same_as_general(
         "function y = soft(x)\n  y = log(1 + exp(x));\nend\ns = 0;\nfor k = 1:4\n  s = s + soft(k / 2);\nend\nprint(s)\n",
     );
+}
+
+/// Per compiled loop, outermost first: whether the machine sweeps it.
+fn swept(setup: &str, code: &str) -> Vec<bool> {
+    let mut s = Session::new(Config::default(), Some(0));
+    assert!(s.run_block("setup.rlab", 1, setup).error.is_none());
+    let program = crate::parser::parse_program(code, 0).expect("parses");
+    let defs = super::compile::Defs::new();
+    let (root, loaded) = super::compile::compile(&s.interp, &program.stmts[0], &defs).unwrap();
+    let code = super::lower::lower(&root, &loaded).expect("lowers");
+    code.loops.iter().map(|source| source.sweep).collect()
+}
+
+#[test]
+fn straight_line_loops_are_swept() {
+    let setup = "s = 0; A = zeros(3, 3); v = [1 2 3];";
+    let nest = "for i = 1:3\n  for j = 1:3\n    A(i, j) = v(i) * j + s;\n  end\nend";
+    assert_eq!(swept(setup, nest), [false, true]);
+    let branch = "for k = 1:3\n  if k > 1\n    s = s + k;\n  end\nend";
+    assert_eq!(swept(setup, branch), [false]);
+    let stop = "for k = 1:3\n  s = s + k;\n  break;\nend";
+    assert_eq!(swept(setup, stop), [false]);
+    // Reads that may find their variable unset are guarded, and still swept.
+    assert_eq!(swept(setup, "for k = 1:3\n  s = s + q;\nend"), [true]);
+}
+
+#[test]
+fn a_swept_loop_hands_over_and_comes_back() {
+    // The write past the end hands over on every element after the second; a read out of
+    // bounds fails in the middle of a sweep; a guard fails on its first read, then the
+    // variable is set and the sweep goes on.
+    same_as_general(
+        "v = [1 2]; s = 0;\nfor k = 1:6\n  v(k + 1) = v(k) * 2;\n  s = s + v(k);\nend\nprint(v, s)\n",
+    );
+    same_as_general("v = [1 2 3]; s = 0;\nfor k = 1:6\n  s = s * 2 + v(7 - k);\nend\n");
+    same_as_general("s = 0;\nfor k = 1:4\n  s = s + k;\n  t = s * 2;\nend\nprint(s, t, k)\n");
+    same_as_general("for k = 1:3\n  t = k * 2;\n  u = t + w;\nend\n");
 }

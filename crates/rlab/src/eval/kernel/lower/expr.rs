@@ -4,8 +4,9 @@
 
 use super::{LATER, Lowering};
 use crate::ast::Span;
-use crate::eval::kernel::code::{Bin, Cell, Fallback, Op, arith};
+use crate::eval::kernel::code::{Bin, Cell, Fallback, Fused, Op, arith};
 use crate::eval::kernel::{Index, Inlined, KExpr, Rooted};
+use crate::ops::Arith;
 
 impl<'a> Lowering<'a, '_> {
     /// The register holding the value of `r`, which falls back to the general evaluator.
@@ -61,17 +62,54 @@ impl<'a> Lowering<'a, '_> {
                 self.emit(Op::Math { f: *f, dst, a });
                 return dst;
             }
-            KExpr::Bin(op, a, b) => {
-                let a = self.expr(a, None, fallback);
-                let b = self.expr(b, None, fallback);
-                let dst = dst.unwrap_or_else(|| self.register());
-                self.emit(arith(*op, Bin { dst, a, b }));
-                return dst;
-            }
+            KExpr::Bin(op, a, b) => return self.bin(*op, a, b, dst, fallback),
             KExpr::Elem { array, index } => return self.read(*array, index, dst, fallback),
             KExpr::Call(call) => self.call(call, fallback),
         };
         self.placed(value, dst)
+    }
+
+    /// `a op b` into `dst` (or a new register). When an operand is itself arithmetic on two
+    /// values not hoisted, the two operations are one [`Fused`] operation (the left operand
+    /// when both are). The fallible parts are computed in the same order either way (`a`'s
+    /// operands, then `b`'s); only the inner operation, which cannot fail, waits.
+    fn bin(
+        &mut self,
+        op: Arith,
+        a: &KExpr<'a>,
+        b: &KExpr<'a>,
+        dst: Option<u32>,
+        fallback: u32,
+    ) -> u32 {
+        let fusable = |e| arithmetic(e).filter(|_| self.hoisted(e).is_none());
+        let (inner, [x, y], other, inner_right) = match (fusable(a), fusable(b)) {
+            (Some((inner, x, y)), _) => (inner, [x, y], b, false),
+            (None, Some((inner, x, y))) => (inner, [x, y], a, true),
+            (None, None) => {
+                let (a, b) = (self.expr(a, None, fallback), self.expr(b, None, fallback));
+                let dst = dst.unwrap_or_else(|| self.register());
+                self.emit(arith(op, Bin { dst, a, b }));
+                return dst;
+            }
+        };
+        let c = if inner_right {
+            Some(self.expr(other, None, fallback))
+        } else {
+            None
+        };
+        let (x, y) = (self.expr(x, None, fallback), self.expr(y, None, fallback));
+        let c = c.unwrap_or_else(|| self.expr(other, None, fallback));
+        let dst = dst.unwrap_or_else(|| self.register());
+        self.emit(Op::Fused(Fused {
+            dst,
+            a: x,
+            b: y,
+            c,
+            inner,
+            outer: op,
+            inner_right,
+        }));
+        dst
     }
 
     /// The register of `value`, copied into `dst` when one is given.
@@ -121,5 +159,13 @@ impl<'a> Lowering<'a, '_> {
         self.block(&call.body);
         self.frame = caller;
         base + call.output as u32
+    }
+}
+
+/// The operator and operands of `e` when it is arithmetic on two values.
+fn arithmetic<'e, 'a>(e: &'e KExpr<'a>) -> Option<(Arith, &'e KExpr<'a>, &'e KExpr<'a>)> {
+    match e {
+        KExpr::Bin(op, x, y) => Some((*op, x, y)),
+        _ => None,
     }
 }

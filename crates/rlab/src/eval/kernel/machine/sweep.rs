@@ -1,0 +1,38 @@
+//! Sweeps: a loop whose body is straight-line code (arithmetic, guards, element reads and
+//! writes; no jumps, no inner loops) runs here, in one Rust loop over its elements and its
+//! body's operations, rather than through the machine's loop, which pays for a pc, a
+//! dispatch and the loop's `ForNext` on every element.
+//!
+//! An operation that cannot go on (its fallback is needed) hands over: the machine goes on
+//! at that operation, in the same iteration, and runs it again, this time with its
+//! fallback. That is the same thing, since an operation that cannot go on has changed
+//! nothing (a write that takes its array out of the workspace holds it for the rest of the
+//! loop either way). The machine's `ForNext` comes back here for the next element.
+
+use super::State;
+use crate::error::LangResult;
+use crate::eval::Interp;
+use crate::eval::kernel::code::Code;
+
+/// Run loop `slot` over its remaining elements (each into `var`); the pc the machine goes
+/// on at: after the loop, or at the operation that handed over.
+pub(super) fn run(
+    code: &Code,
+    regs: &mut [f64],
+    state: &mut State,
+    interp: &mut Interp,
+    slot: u32,
+    var: u32,
+) -> LangResult<usize> {
+    let source = &code.loops[slot as usize];
+    let body = source.body as usize;
+    let ops = &code.ops[body..source.next as usize];
+    while state.next_item(code, regs, interp, slot, var)? {
+        for (k, &op) in ops.iter().enumerate() {
+            if state.step(op, regs, interp).is_err() {
+                return Ok(body + k);
+            }
+        }
+    }
+    Ok(source.after())
+}
