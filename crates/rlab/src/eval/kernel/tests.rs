@@ -171,16 +171,26 @@ fn compiles(setup: &str, code: &str) -> bool {
     compiled.is_some_and(|(root, loaded)| super::lower::lower(&root, &loaded).is_some())
 }
 
-/// The operations of the innermost loop's body when `code` (a loop nest) is compiled
-/// after `setup`: everything between the last `ForStart` and the first `ForNext`.
-fn innermost_body(setup: &str, code: &str) -> Vec<&'static str> {
-    use super::code::Op;
+/// `f` of the code of the first statement of `code` (a `for` loop), compiled in a session
+/// where `setup` ran.
+fn with_code<T>(setup: &str, code: &str, f: impl FnOnce(&super::code::Code) -> T) -> T {
     let mut s = Session::new(Config::default(), Some(0));
     assert!(s.run_block("setup.rlab", 1, setup).error.is_none());
     let program = crate::parser::parse_program(code, 0).expect("parses");
     let defs = super::compile::Defs::new();
     let (root, loaded) = super::compile::compile(&s.interp, &program.stmts[0], &defs).unwrap();
-    let code = super::lower::lower(&root, &loaded).expect("lowers");
+    f(&super::lower::lower(&root, &loaded).expect("lowers"))
+}
+
+/// The operations of the innermost loop's body when `code` (a loop nest) is compiled
+/// after `setup`: everything between the last `ForStart` and the first `ForNext`.
+fn innermost_body(setup: &str, code: &str) -> Vec<&'static str> {
+    with_code(setup, code, body_names)
+}
+
+/// The names of the operations of the innermost loop's body of `code`.
+fn body_names(code: &super::code::Code) -> Vec<&'static str> {
+    use super::code::Op;
     let start = code
         .ops
         .iter()
@@ -335,13 +345,9 @@ fn math_builtins_in_loops_match_the_general_path() {
 
 /// Per compiled loop, outermost first: whether the machine sweeps it.
 fn swept(setup: &str, code: &str) -> Vec<bool> {
-    let mut s = Session::new(Config::default(), Some(0));
-    assert!(s.run_block("setup.rlab", 1, setup).error.is_none());
-    let program = crate::parser::parse_program(code, 0).expect("parses");
-    let defs = super::compile::Defs::new();
-    let (root, loaded) = super::compile::compile(&s.interp, &program.stmts[0], &defs).unwrap();
-    let code = super::lower::lower(&root, &loaded).expect("lowers");
-    code.loops.iter().map(|source| source.sweep).collect()
+    with_code(setup, code, |code| {
+        code.loops.iter().map(|source| source.sweep).collect()
+    })
 }
 
 #[test]
