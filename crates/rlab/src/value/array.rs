@@ -176,8 +176,11 @@ impl NumArray {
         match self {
             NumArray::Real(a) => NumArray::Real(transposed(a)),
             NumArray::Complex(a) => {
-                let t = transposed(a);
-                NumArray::Complex(if conjugate { t.mapv(|z| z.conj()) } else { t })
+                let mut t = transposed(a);
+                if conjugate {
+                    t.mapv_inplace(|z| z.conj());
+                }
+                NumArray::Complex(t)
             }
         }
     }

@@ -170,9 +170,21 @@ impl Op {
     /// Whether the machine can run this operation in a sweep: it goes on to the next
     /// operation, or hands over to the machine's loop (which runs it again there).
     pub(super) fn sweepable(&self) -> bool {
-        !matches!(
+        matches!(
             self,
-            Op::Jump(_) | Op::Branch { .. } | Op::ForStart { .. } | Op::ForNext { .. } | Op::Done
+            Op::Add(_)
+                | Op::Sub(_)
+                | Op::Mul(_)
+                | Op::Div(_)
+                | Op::Pow(_)
+                | Op::Fused(_)
+                | Op::Neg { .. }
+                | Op::Math { .. }
+                | Op::Copy { .. }
+                | Op::Guard { .. }
+                | Op::Mark(_)
+                | Op::Read { .. }
+                | Op::Write { .. }
         )
     }
 }

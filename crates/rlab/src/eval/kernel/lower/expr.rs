@@ -92,13 +92,14 @@ impl<'a> Lowering<'a, '_> {
                 return dst;
             }
         };
-        let c = if inner_right {
-            Some(self.expr(other, None, fallback))
+        // In source order: the other operand first when it is on the left.
+        let mut lower = |e: &KExpr<'a>| self.expr(e, None, fallback);
+        let [x, y, c] = if inner_right {
+            let c = lower(other);
+            [lower(x), lower(y), c]
         } else {
-            None
+            [lower(x), lower(y), lower(other)]
         };
-        let (x, y) = (self.expr(x, None, fallback), self.expr(y, None, fallback));
-        let c = c.unwrap_or_else(|| self.expr(other, None, fallback));
         let dst = dst.unwrap_or_else(|| self.register());
         self.emit(Op::Fused(Fused {
             dst,
