@@ -22,6 +22,9 @@ pub(crate) enum Arith {
 }
 
 impl Arith {
+    /// Every operator, each at its own number (`op as usize`).
+    pub(crate) const ALL: [Arith; 5] = [Arith::Add, Arith::Sub, Arith::Mul, Arith::Div, Arith::Pow];
+
     /// The element arithmetic of an operator: `*` and `.*` multiply, `/` and `./` divide,
     /// `^` and `.^` raise. `None` for comparisons and logic.
     pub(crate) fn of(op: BinOp) -> Option<Arith> {
@@ -36,6 +39,7 @@ impl Arith {
     }
 
     /// Scalar ∘ Scalar: plain f64 arithmetic (division is `a / b`).
+    #[inline(always)]
     pub(crate) fn scalar(self, a: f64, b: f64) -> f64 {
         match self {
             Arith::Add => a + b,

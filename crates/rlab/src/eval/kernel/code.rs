@@ -14,31 +14,59 @@ pub(super) struct Bin {
 }
 
 /// Two operations in one, with the intermediate value kept out of the registers:
-/// `dst = (a inner b) outer c`, or `dst = c outer (a inner b)` when `inner_right`.
+/// `dst = (a inner b) outer c`, or `dst = c outer (a inner b)`. The pair of operators is
+/// one function ([`Fused::new`]), so the machine makes one call rather than a dispatch on
+/// each operator.
 #[derive(Clone, Copy)]
 pub(super) struct Fused {
     pub dst: u32,
     pub a: u32,
     pub b: u32,
     pub c: u32,
-    pub inner: Arith,
-    pub outer: Arith,
-    pub inner_right: bool,
+    fuse: Fuse,
 }
 
+/// `(a, b, c) ↦ (a inner b) outer c` or `c outer (a inner b)` for one pair of operators.
+type Fuse = fn(f64, f64, f64) -> f64;
+
 impl Fused {
+    /// `dst = (a inner b) outer c`, or `c outer (a inner b)` when `inner_right`.
+    pub(super) fn new(
+        [dst, a, b, c]: [u32; 4],
+        inner: Arith,
+        outer: Arith,
+        inner_right: bool,
+    ) -> Fused {
+        let fuse = FUSES[inner as usize][outer as usize][usize::from(inner_right)];
+        Fused { dst, a, b, c, fuse }
+    }
+
     /// The value of the two operations over `regs`: each the `f64` operation
     /// [`Arith::scalar`] applies, as the unfused operations would.
     #[inline(always)]
     pub(super) fn value(self, regs: &[f64]) -> f64 {
-        let inner = self
-            .inner
-            .scalar(regs[self.a as usize], regs[self.b as usize]);
-        let c = regs[self.c as usize];
-        match self.inner_right {
-            false => self.outer.scalar(inner, c),
-            true => self.outer.scalar(c, inner),
-        }
+        let [a, b, c] = [self.a, self.b, self.c].map(|r| regs[r as usize]);
+        (self.fuse)(a, b, c)
+    }
+}
+
+/// One [`Fuse`] per operator pair and side, each compiled with its operators known.
+const FUSES: [[[Fuse; 2]; 5]; 5] = fuse_table!(0 1 2 3 4);
+
+macro_rules! fuse_table {
+    ($($i:literal)*) => { [$(fuse_table!(@outer $i; 0 1 2 3 4)),*] };
+    (@outer $i:literal; $($o:literal)*) => {
+        [$([fuse::<$i, $o, false> as Fuse, fuse::<$i, $o, true> as Fuse]),*]
+    };
+}
+use fuse_table;
+
+/// The fused operation of operators number `INNER` and `OUTER` in [`Arith::ALL`].
+fn fuse<const INNER: usize, const OUTER: usize, const RIGHT: bool>(a: f64, b: f64, c: f64) -> f64 {
+    let inner = Arith::ALL[INNER].scalar(a, b);
+    match RIGHT {
+        false => Arith::ALL[OUTER].scalar(inner, c),
+        true => Arith::ALL[OUTER].scalar(c, inner),
     }
 }
 
@@ -209,5 +237,35 @@ pub(super) fn arith(op: Arith, bin: Bin) -> Op {
         Arith::Mul => Op::Mul(bin),
         Arith::Div => Op::Div(bin),
         Arith::Pow => Op::Pow(bin),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each entry of the table is its pair of operators, in its order, on its side.
+    #[test]
+    fn every_fused_pair_is_its_two_operations() {
+        let regs = [1.5, -0.25, 3.0, 0.0];
+        for (k, &inner) in Arith::ALL.iter().enumerate() {
+            assert_eq!(inner as usize, k);
+            for &outer in &Arith::ALL {
+                for right in [false, true] {
+                    let fused = Fused::new([3, 0, 1, 2], inner, outer, right);
+                    let x = inner.scalar(1.5, -0.25);
+                    let expect = if right {
+                        outer.scalar(3.0, x)
+                    } else {
+                        outer.scalar(x, 3.0)
+                    };
+                    let got = fused.value(&regs);
+                    assert!(
+                        got.to_bits() == expect.to_bits(),
+                        "{inner:?} {outer:?} {right}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -101,15 +101,12 @@ impl<'a> Lowering<'a, '_> {
             [lower(x), lower(y), lower(other)]
         };
         let dst = dst.unwrap_or_else(|| self.register());
-        self.emit(Op::Fused(Fused {
-            dst,
-            a: x,
-            b: y,
-            c,
+        self.emit(Op::Fused(Fused::new(
+            [dst, x, y, c],
             inner,
-            outer: op,
+            op,
             inner_right,
-        }));
+        )));
         dst
     }
 

@@ -15,7 +15,8 @@ use crate::eval::Interp;
 use crate::eval::kernel::code::Code;
 
 /// Run loop `slot` over its remaining elements (each into `var`); the pc the machine goes
-/// on at: after the loop, or at the operation that handed over.
+/// on at: after the loop, or at the operation that handed over. The loop's position is
+/// kept in a local while it runs, and `var` is marked once, before its first element.
 pub(super) fn run(
     code: &Code,
     regs: &mut [f64],
@@ -27,12 +28,27 @@ pub(super) fn run(
     let source = &code.loops[slot as usize];
     let body = source.body as usize;
     let ops = &code.ops[body..source.next as usize];
-    while state.next_item(code, regs, interp, slot, var)? {
+    let running = &mut state.loops[slot as usize];
+    let (items, mut next) = (std::mem::take(&mut running.items), running.next);
+    if next < items.len() {
+        state.mark(var);
+    }
+    let outcome = 'items: loop {
+        let Some(&item) = items.get(next) else {
+            break Ok(source.after());
+        };
+        next += 1;
+        regs[var as usize] = item;
+        if let Err(e) = interp.check_time() {
+            break Err(e.at(source.stmt.span));
+        }
         for (k, &op) in ops.iter().enumerate() {
             if state.step(op, regs, interp).is_err() {
-                return Ok(body + k);
+                break 'items Ok(body + k);
             }
         }
-    }
-    Ok(source.after())
+    };
+    let running = &mut state.loops[slot as usize];
+    (running.items, running.next) = (items, next);
+    outcome
 }
