@@ -8,6 +8,7 @@
 //! again when every imaginary part comes out zero.
 
 use super::kernel::{Arith, array_div};
+use super::rows::{self, Rows};
 use crate::error::{LangError, LangResult};
 use crate::limits;
 use crate::value::{C64, NumArray, PARALLEL_FROM};
@@ -59,11 +60,7 @@ pub(crate) fn arrays(op: Arith, a: &NumArray, b: &NumArray) -> LangResult<NumArr
     match (a, b) {
         (NumArray::Real(x), NumArray::Real(y)) => {
             limits::check_real(shape.0, shape.1)?;
-            Ok(NumArray::Real(zip_real(
-                op,
-                expand(x, shape)?,
-                expand(y, shape)?,
-            )))
+            Ok(NumArray::Real(real(op, x, y, shape)?))
         }
         _ => {
             limits::check_alloc(shape.0, shape.1, std::mem::size_of::<C64>())?;
@@ -78,12 +75,64 @@ pub(crate) fn arrays(op: Arith, a: &NumArray, b: &NumArray) -> LangResult<NumArr
 
 /// `a ∘ s` (array on the left) — same shape as `a`.
 pub(crate) fn array_number(op: Arith, a: &NumArray, s: Num) -> LangResult<NumArray> {
+    if let (NumArray::Real(x), Num::Real(s)) = (a, s)
+        && let Some(rows) = serial_rows(x)?
+    {
+        return Ok(NumArray::Real(collect_rows(
+            op,
+            rows,
+            Rows::number(&s),
+            x.dim(),
+        )));
+    }
     arrays(op, a, &s.as_array())
 }
 
 /// `s ∘ a` (number on the left) — same shape as `a`.
 pub(crate) fn number_array(op: Arith, s: Num, a: &NumArray) -> LangResult<NumArray> {
+    if let (Num::Real(s), NumArray::Real(y)) = (s, a)
+        && let Some(rows) = serial_rows(y)?
+    {
+        return Ok(NumArray::Real(collect_rows(
+            op,
+            Rows::number(&s),
+            rows,
+            y.dim(),
+        )));
+    }
     arrays(op, &s.as_array(), a)
+}
+
+/// The rows of an array combined with a number, when a new array of its shape is allowed,
+/// it is in standard layout and the work is not split over threads.
+fn serial_rows(a: &Array2<f64>) -> LangResult<Option<Rows<'_>>> {
+    limits::check_real(a.nrows(), a.ncols())?;
+    Ok(Rows::of(a).filter(|_| a.len() < PARALLEL_FROM))
+}
+
+/// Real `x ∘ y` into a new array of `shape`: row by row when both are in standard layout
+/// and the work is not split over threads, else by a broadcast `Zip`.
+fn real(
+    op: Arith,
+    x: &Array2<f64>,
+    y: &Array2<f64>,
+    shape: (usize, usize),
+) -> LangResult<Array2<f64>> {
+    match Rows::of(x).zip(Rows::of(y)) {
+        Some((a, b)) if shape.0 * shape.1 < PARALLEL_FROM => Ok(collect_rows(op, a, b, shape)),
+        _ => Ok(zip_real(op, expand(x, shape)?, expand(y, shape)?)),
+    }
+}
+
+/// [`rows::collect`] with the operator chosen once, outside the element loop.
+fn collect_rows(op: Arith, a: Rows, b: Rows, shape: (usize, usize)) -> Array2<f64> {
+    match op {
+        Arith::Add => rows::collect(a, b, shape, |x, y| x + y),
+        Arith::Sub => rows::collect(a, b, shape, |x, y| x - y),
+        Arith::Mul => rows::collect(a, b, shape, |x, y| x * y),
+        Arith::Div => rows::collect(a, b, shape, array_div),
+        Arith::Pow => rows::collect(a, b, shape, f64::powf),
+    }
 }
 
 /// A view of `a` expanded to `shape` (zero strides along size-1 dimensions).

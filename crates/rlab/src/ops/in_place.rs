@@ -10,6 +10,7 @@
 
 use super::elementwise::broadcast_shape;
 use super::kernel::{Arith, array_div};
+use super::rows::{self, Rows};
 use crate::ast::BinOp;
 use crate::value::{NumArray, PARALLEL_FROM, Value};
 use ndarray::{Array2, ArrayView2, Zip};
@@ -143,18 +144,52 @@ fn data_mut(data: &mut Arc<NumArray>) -> &mut Array2<f64> {
 }
 
 /// `target = target ∘ other` (`target_left`) or `target = other ∘ target`, other a real
-/// number or array that broadcasts to target's shape.
+/// number or array that broadcasts to target's shape: row by row ([`rows::update`]) unless
+/// the work is split over threads or an operand is not in standard layout.
 fn apply(arith: Arith, target: &mut Array2<f64>, other: &Operand, target_left: bool) {
-    let one;
-    let other: ArrayView2<'_, f64> = match other {
-        Operand::Number(s) => {
-            one = Array2::from_elem((1, 1), *s);
-            one.view()
-        }
+    let other = match other {
+        Operand::Number(s) => Other::Number(*s),
         Operand::Array { data, .. } => match &**data {
-            NumArray::Real(a) => a.view(),
+            NumArray::Real(a) => Other::Array(a),
             NumArray::Complex(_) => unreachable!("complex operands are not taken"),
         },
+    };
+    let rows = match &other {
+        Other::Number(s) => Some(Rows::number(s)),
+        Other::Array(a) => Rows::of(a),
+    };
+    if let Some(rows) = rows
+        && target.len() < PARALLEL_FROM
+    {
+        let done = match arith {
+            Arith::Add => rows::update(target, rows, target_left, |x, y| x + y),
+            Arith::Sub => rows::update(target, rows, target_left, |x, y| x - y),
+            Arith::Mul => rows::update(target, rows, target_left, |x, y| x * y),
+            Arith::Div => rows::update(target, rows, target_left, array_div),
+            Arith::Pow => rows::update(target, rows, target_left, f64::powf),
+        };
+        if done {
+            return;
+        }
+    }
+    zip_apply(arith, target, other, target_left);
+}
+
+/// The operand other than the target, as [`apply`] reads it.
+enum Other<'a> {
+    Number(f64),
+    Array(&'a Array2<f64>),
+}
+
+/// [`apply`] by a broadcast `Zip`, over threads when the target is large.
+fn zip_apply(arith: Arith, target: &mut Array2<f64>, other: Other, target_left: bool) {
+    let one;
+    let other: ArrayView2<'_, f64> = match other {
+        Other::Number(s) => {
+            one = Array2::from_elem((1, 1), s);
+            one.view()
+        }
+        Other::Array(a) => a.view(),
     };
     let Some(other) = other.broadcast(target.dim()) else {
         unreachable!("the result shape is the target's")

@@ -17,6 +17,7 @@ mod integer;
 mod kernel;
 mod matmul;
 mod range;
+mod rows;
 mod small_product;
 mod sparse;
 mod tensor3;

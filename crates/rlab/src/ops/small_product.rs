@@ -24,8 +24,11 @@ pub(super) fn product(x: &Array2<f64>, y: &Array2<f64>) -> Option<Array2<f64>> {
     if k > MAX_DEPTH || m.saturating_mul(k).saturating_mul(n) > MAX_WORK {
         return None;
     }
+    if k == 0 {
+        return Some(Array2::zeros((m, n)));
+    }
     let (a, b) = (x.as_slice()?, y.as_slice()?);
-    let mut c = vec![0.0; m * n];
+    let mut c = Vec::with_capacity(m * n);
     if kernel_fuses() {
         fused(a, b, &mut c, k, n);
     } else {
@@ -55,11 +58,11 @@ fn kernel_fuses() -> bool {
 
 /// The fused loop, compiled for the best instruction set the machine has (pulp's
 /// dispatch), where `mul_add` is one FMA instruction.
-fn fused(a: &[f64], b: &[f64], c: &mut [f64], k: usize, n: usize) {
+fn fused(a: &[f64], b: &[f64], c: &mut Vec<f64>, k: usize, n: usize) {
     struct Fused<'a> {
         a: &'a [f64],
         b: &'a [f64],
-        c: &'a mut [f64],
+        c: &'a mut Vec<f64>,
         k: usize,
         n: usize,
     }
@@ -73,26 +76,26 @@ fn fused(a: &[f64], b: &[f64], c: &mut [f64], k: usize, n: usize) {
     pulp::Arch::new().dispatch(Fused { a, b, c, k, n });
 }
 
-/// `c = a·b` row by row and, within a row, in blocks of columns whose sums stay in
-/// registers while the products `a[i,p]·b[p,j]` are added for p in order (matrixmultiply's
-/// order for every element).
+/// `c = a·b` row by row onto `c` (empty, with room for the product) and, within a row, in
+/// blocks of columns whose sums stay in registers while the products `a[i,p]·b[p,j]` are
+/// added for p in order (matrixmultiply's order for every element).
 #[inline(always)]
-fn accumulate<const FUSED: bool>(a: &[f64], b: &[f64], c: &mut [f64], k: usize, n: usize) {
+fn accumulate<const FUSED: bool>(a: &[f64], b: &[f64], c: &mut Vec<f64>, k: usize, n: usize) {
     if n == 0 || k == 0 {
         return;
     }
-    for (a_row, c_row) in a.chunks_exact(k).zip(c.chunks_exact_mut(n)) {
+    for a_row in a.chunks_exact(k) {
         let mut j = 0;
         while j + 16 <= n {
-            columns::<16, FUSED>(a_row, b, &mut c_row[j..j + 16], n, j);
+            c.extend_from_slice(&columns::<16, FUSED>(a_row, b, n, j));
             j += 16;
         }
         while j + 4 <= n {
-            columns::<4, FUSED>(a_row, b, &mut c_row[j..j + 4], n, j);
+            c.extend_from_slice(&columns::<4, FUSED>(a_row, b, n, j));
             j += 4;
         }
         while j < n {
-            columns::<1, FUSED>(a_row, b, &mut c_row[j..j + 1], n, j);
+            c.extend_from_slice(&columns::<1, FUSED>(a_row, b, n, j));
             j += 1;
         }
     }
@@ -103,10 +106,9 @@ fn accumulate<const FUSED: bool>(a: &[f64], b: &[f64], c: &mut [f64], k: usize, 
 fn columns<const W: usize, const FUSED: bool>(
     a_row: &[f64],
     b: &[f64],
-    out: &mut [f64],
     n: usize,
     j: usize,
-) {
+) -> [f64; W] {
     let mut sums = [0.0; W];
     for (&aip, b_row) in a_row.iter().zip(b.chunks_exact(n)) {
         let b_part = &b_row[j..j + W];
@@ -118,7 +120,7 @@ fn columns<const W: usize, const FUSED: bool>(
             };
         }
     }
-    out.copy_from_slice(&sums);
+    sums
 }
 
 #[cfg(test)]
