@@ -18,13 +18,6 @@ pub(super) enum Extreme {
 }
 
 impl Extreme {
-    fn better(self, key: f64, best: f64) -> bool {
-        match self {
-            Extreme::Max => key > best,
-            Extreme::Min => key < best,
-        }
-    }
-
     fn of_pair(self, a: f64, b: f64) -> f64 {
         match self {
             Extreme::Max => a.max(b),
@@ -42,16 +35,24 @@ fn extreme_index(xs: &[C64], which: Extreme, by_modulus: bool) -> Option<usize> 
 
 /// 0-based index of the extreme of `keys`, NaNs skipped, ties to the first.
 fn best_key(keys: impl Iterator<Item = f64>, which: Extreme) -> Option<usize> {
-    let mut best: Option<(usize, f64)> = None;
-    for (i, key) in keys.enumerate() {
-        if key.is_nan() {
-            continue;
-        }
-        if best.is_none_or(|(_, b)| which.better(key, b)) {
-            best = Some((i, key));
+    match which {
+        Extreme::Max => best_by(keys, |key, best| key > best),
+        Extreme::Min => best_by(keys, |key, best| key < best),
+    }
+}
+
+/// [`best_key`] with the comparison known to the compiler. After the first key that is
+/// not NaN, a NaN is never better (every comparison with it is false).
+#[inline(always)]
+fn best_by(keys: impl Iterator<Item = f64>, better: impl Fn(f64, f64) -> bool) -> Option<usize> {
+    let mut keys = keys.enumerate();
+    let (mut at, mut best) = keys.find(|(_, key)| !key.is_nan())?;
+    for (i, key) in keys {
+        if better(key, best) {
+            (at, best) = (i, key);
         }
     }
-    best.map(|(i, _)| i)
+    Some(at)
 }
 
 fn has_imaginary(xs: &[C64]) -> bool {
@@ -97,7 +98,11 @@ pub(super) fn axis_extremes(
         };
         let mut values = Vec::with_capacity(count);
         for lane in lanes {
-            values.push(lane[index_of(best_key(lane.iter().copied(), which))?]);
+            let found = match lane.as_slice() {
+                Some(keys) => best_key(keys.iter().copied(), which),
+                None => best_key(lane.iter().copied(), which),
+            };
+            values.push(lane[index_of(found)?]);
         }
         NumArray::from_row_major(rows, cols, values)
     } else {
@@ -288,6 +293,19 @@ mod tests {
             call_t("max", vec![v(&[f64::NEG_INFINITY])]),
             s(f64::NEG_INFINITY)
         );
+        // Along rows (contiguous) and columns (strided): NaNs before and between, ties
+        // to the first.
+        let nan = f64::NAN;
+        let rows = m(&[&[nan, 3.0, 3.0, nan, 1.0], &[2.0, nan, 7.0, 7.0, nan]]);
+        let r = call_n("max", vec![rows.clone(), v(&[]), s(2.0)], 2);
+        let expect = vec![m(&[&[3.0], &[7.0]]), m(&[&[2.0], &[3.0]])];
+        assert_eq!(r, Value::tuple(expect));
+        let r = call_n("min", vec![rows, v(&[]), s(1.0)], 2);
+        let expect = vec![
+            m(&[&[2.0, 3.0, 3.0, 7.0, 1.0]]),
+            m(&[&[2.0, 1.0, 1.0, 2.0, 1.0]]),
+        ];
+        assert_eq!(r, Value::tuple(expect));
     }
 
     #[test]
