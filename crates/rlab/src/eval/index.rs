@@ -277,6 +277,11 @@ fn read_matrix(a: &NumArray, r: &Idx, c: &Idx) -> LangResult<Value> {
         return Ok(Value::number_approx(a.get(*i, *j)));
     }
     let rs = r.positions(rows);
+    if let (Idx::All, NumArray::Real(m)) = (c, a)
+        && let Some(data) = m.as_slice()
+    {
+        return Ok(whole_rows(data, &rs, cols));
+    }
     let cs = c.positions(cols);
     if rs.len() == 1 || cs.len() == 1 {
         let cells = rs.iter().flat_map(|&i| cs.iter().map(move |&j| (i, j)));
@@ -285,6 +290,20 @@ fn read_matrix(a: &NumArray, r: &Idx, c: &Idx) -> LangResult<Value> {
     let cells = rs.iter().flat_map(|&i| cs.iter().map(move |&j| (i, j)));
     let picked = pick_array(a, cells);
     Ok(Value::matrix(picked.reshaped_row_major(rs.len(), cs.len())))
+}
+
+/// Rows `rs` of a real row-major matrix with `cols` columns, each copied as a slice: what
+/// [`read_matrix`] gives for `A(r, :)` (a Vector when one row or one column is read).
+fn whole_rows(data: &[f64], rs: &[usize], cols: usize) -> Value {
+    let mut picked = Vec::with_capacity(rs.len() * cols);
+    for &i in rs {
+        picked.extend_from_slice(&data[i * cols..(i + 1) * cols]);
+    }
+    if rs.len() == 1 || cols == 1 {
+        Value::Vector(Arc::new(NumArray::row(picked)))
+    } else {
+        Value::matrix(NumArray::from_row_major(rs.len(), cols, picked))
+    }
 }
 
 /// A Vector of the elements at `cells`.
