@@ -7,6 +7,7 @@
 
 pub use super::names::{Name, Var};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Where a piece of syntax came from: the source it belongs to (an index into the session's
 /// source table), its 1-based line and column (columns count characters), and its byte range
@@ -114,6 +115,63 @@ pub enum UnOp {
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+    /// Whether the evaluator's scalar fast path is worth trying here (operators only).
+    pub scalar: ScalarHint,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr {
+            kind,
+            span,
+            scalar: ScalarHint::default(),
+        }
+    }
+}
+
+/// Whether the evaluator's scalar fast path is worth trying on an operator: after it fails
+/// (an operand is an array), the next evaluations go straight to the general path, and every
+/// [`ScalarHint::RETRY_AFTER`]th tries again. A hint only: both paths give the same value.
+/// (Atomic, as a program's tree is shared between sessions.)
+#[derive(Default)]
+pub struct ScalarHint(AtomicU8);
+
+impl ScalarHint {
+    const RETRY_AFTER: u8 = 32;
+
+    /// Whether to try the fast path now (counting a skip when not).
+    pub fn try_now(&self) -> bool {
+        let skipped = self.0.load(Ordering::Relaxed);
+        if skipped != 0 {
+            self.0
+                .store((skipped + 1) % Self::RETRY_AFTER, Ordering::Relaxed);
+        }
+        skipped == 0
+    }
+
+    /// The fast path did not apply.
+    pub fn failed(&self) {
+        self.0.store(1, Ordering::Relaxed);
+    }
+}
+
+impl Clone for ScalarHint {
+    fn clone(&self) -> ScalarHint {
+        ScalarHint(AtomicU8::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+/// Not part of the expression: any two hints are equal.
+impl PartialEq for ScalarHint {
+    fn eq(&self, _: &ScalarHint) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for ScalarHint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ScalarHint")
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -268,4 +326,22 @@ pub struct FunctionDef {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Program {
     pub stmts: Vec<Stmt>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ScalarHint;
+
+    #[test]
+    fn a_failed_scalar_path_is_skipped_then_tried_again() {
+        let hint = ScalarHint::default();
+        assert!(hint.try_now() && hint.try_now(), "tried until it fails");
+        hint.failed();
+        let skipped = (0..ScalarHint::RETRY_AFTER - 1)
+            .filter(|_| !hint.try_now())
+            .count();
+        assert_eq!(skipped, usize::from(ScalarHint::RETRY_AFTER) - 1);
+        assert!(hint.try_now(), "tried again after the skips");
+        assert!(hint.try_now(), "and again while it succeeds");
+    }
 }

@@ -13,10 +13,11 @@ use std::sync::Arc;
 impl Interp {
     /// Evaluate an expression for one value.
     pub(crate) fn eval(&mut self, e: &Expr) -> LangResult<Value> {
-        if matches!(e.kind, ExprKind::Binary(..) | ExprKind::Unary(..))
-            && let Some(x) = self.try_scalar(e)
-        {
-            return Ok(Value::Scalar(x));
+        if matches!(e.kind, ExprKind::Binary(..) | ExprKind::Unary(..)) && e.scalar.try_now() {
+            match self.try_scalar(e) {
+                Some(x) => return Ok(Value::Scalar(x)),
+                None => e.scalar.failed(),
+            }
         }
         self.eval_with_nargout(e, 1)
     }

@@ -198,7 +198,7 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok(Node {
-            expr: Expr { kind, span },
+            expr: Expr::new(kind, span),
             height,
         })
     }

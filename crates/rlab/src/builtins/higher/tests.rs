@@ -31,10 +31,7 @@ fn handle(name: &str) -> Value {
 }
 
 fn expr(kind: ExprKind) -> Expr {
-    Expr {
-        kind,
-        span: Span::default(),
-    }
+    Expr::new(kind, Span::default())
 }
 
 /// `@(x) relu(x)`, built by hand (the parser is written elsewhere).
