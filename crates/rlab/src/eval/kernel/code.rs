@@ -185,6 +185,9 @@ pub(super) struct LoopSource<'a> {
     pub body: u32,
     pub next: u32,
     pub sweep: bool,
+    /// Whether its body is arithmetic alone ([`Op::arithmetic`]), which a sweep runs
+    /// without a way to hand over.
+    pub arithmetic: bool,
 }
 
 impl LoopSource<'_> {
@@ -198,6 +201,15 @@ impl Op {
     /// Whether the machine can run this operation in a sweep: it goes on to the next
     /// operation, or hands over to the machine's loop (which runs it again there).
     pub(super) fn sweepable(&self) -> bool {
+        self.arithmetic()
+            || matches!(
+                self,
+                Op::Guard { .. } | Op::Mark(_) | Op::Read { .. } | Op::Write { .. }
+            )
+    }
+
+    /// Whether this is arithmetic on registers alone: it cannot fail or hand over.
+    pub(super) fn arithmetic(&self) -> bool {
         matches!(
             self,
             Op::Add(_)
@@ -209,10 +221,6 @@ impl Op {
                 | Op::Neg { .. }
                 | Op::Math { .. }
                 | Op::Copy { .. }
-                | Op::Guard { .. }
-                | Op::Mark(_)
-                | Op::Read { .. }
-                | Op::Write { .. }
         )
     }
 }

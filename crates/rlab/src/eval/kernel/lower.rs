@@ -273,6 +273,7 @@ impl<'a> Lowering<'a, '_> {
             body: LATER,
             next: LATER,
             sweep: false,
+            arithmetic: false,
         });
         let var32 = var as u32;
         let start_at = self.emit(Op::ForStart {
@@ -292,11 +293,14 @@ impl<'a> Lowering<'a, '_> {
         self.emit(Op::ForNext { slot, var: var32 });
         let exit = self.here();
         self.patch(start_at, exit);
-        let straight = self.code.ops[body_at as usize..next_at as usize]
-            .iter()
-            .all(Op::sweepable);
+        let ops = &self.code.ops[body_at as usize..next_at as usize];
+        let (straight, arithmetic) = (
+            ops.iter().all(Op::sweepable),
+            ops.iter().all(Op::arithmetic),
+        );
         let source = &mut self.code.loops[slot as usize];
-        (source.body, source.next, source.sweep) = (body_at, next_at, straight);
+        (source.body, source.next) = (body_at, next_at);
+        (source.sweep, source.arithmetic) = (straight, arithmetic);
         let open = self.open.pop().expect("the loop just opened");
         for at in open.breaks {
             self.patch(at, exit);

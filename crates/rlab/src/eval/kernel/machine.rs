@@ -125,20 +125,10 @@ fn execute(
 impl State<'_> {
     /// Do straight-line operation `op` ([`Op::sweepable`]); its fallback's number when it
     /// cannot (a guard on a variable not set, an element the code cannot read or write).
-    /// Control operations do nothing here. (One `match` for every kind: the machine's
-    /// loop and the sweep's dispatch once per operation.)
+    /// Control operations do nothing here.
     #[inline(always)]
     fn step(&mut self, op: Op, regs: &mut [f64], interp: &mut Interp) -> Result<(), u32> {
         match op {
-            Op::Add(bin) => bin.apply(regs, |x, y| x + y),
-            Op::Sub(bin) => bin.apply(regs, |x, y| x - y),
-            Op::Mul(bin) => bin.apply(regs, |x, y| x * y),
-            Op::Div(bin) => bin.apply(regs, |x, y| x / y),
-            Op::Pow(bin) => bin.apply(regs, f64::powf),
-            Op::Fused(fused) => regs[fused.dst as usize] = fused.value(regs),
-            Op::Neg { dst, a } => regs[dst as usize] = -regs[a as usize],
-            Op::Math { f, dst, a } => regs[dst as usize] = f(regs[a as usize]),
-            Op::Copy { dst, a } => regs[dst as usize] = regs[a as usize],
             Op::Guard { reg, fallback } if !self.set[reg as usize] => return Err(fallback),
             Op::Mark(reg) => self.mark(reg),
             Op::Read {
@@ -156,9 +146,27 @@ impl State<'_> {
                 value,
                 fallback,
             } if !self.write(interp, regs, array, cell, value) => return Err(fallback),
-            _ => {}
+            arithmetic => compute(arithmetic, regs),
         }
         Ok(())
+    }
+}
+
+/// An arithmetic operation's value into its register ([`Op::arithmetic`]; any other
+/// operation does nothing).
+#[inline(always)]
+fn compute(op: Op, regs: &mut [f64]) {
+    match op {
+        Op::Add(bin) => bin.apply(regs, |x, y| x + y),
+        Op::Sub(bin) => bin.apply(regs, |x, y| x - y),
+        Op::Mul(bin) => bin.apply(regs, |x, y| x * y),
+        Op::Div(bin) => bin.apply(regs, |x, y| x / y),
+        Op::Pow(bin) => bin.apply(regs, f64::powf),
+        Op::Fused(fused) => regs[fused.dst as usize] = fused.value(regs),
+        Op::Neg { dst, a } => regs[dst as usize] = -regs[a as usize],
+        Op::Math { f, dst, a } => regs[dst as usize] = f(regs[a as usize]),
+        Op::Copy { dst, a } => regs[dst as usize] = regs[a as usize],
+        _ => {}
     }
 }
 

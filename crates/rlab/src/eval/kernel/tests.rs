@@ -364,6 +364,29 @@ fn straight_line_loops_are_swept() {
 }
 
 #[test]
+fn a_body_of_arithmetic_alone_is_swept_on_its_own() {
+    let setup = "s = 0; v = [1 2 3];";
+    let arithmetic = |code| {
+        with_code(setup, code, |code| {
+            code.loops
+                .iter()
+                .map(|source| source.arithmetic)
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(
+        arithmetic("for k = 1:3\n  s = s + k / 3 - sqrt(k);\nend"),
+        [true]
+    );
+    // An element read, and a variable first set in the loop, are not arithmetic alone.
+    assert_eq!(arithmetic("for k = 1:3\n  s = s + v(k);\nend"), [false]);
+    assert_eq!(arithmetic("for k = 1:3\n  t = k * 2;\nend"), [false]);
+    let nest = "for i = 1:3\n  for k = 1:50\n    s = s + i * k - k / 3;\n  end\nend";
+    assert_eq!(arithmetic(nest), [false, true]);
+    same_as_general(&format!("s = 0;\n{nest}\nprint(s, i, k)\n"));
+}
+
+#[test]
 fn a_swept_loop_hands_over_and_comes_back() {
     // The write past the end hands over on every element after the second; a read out of
     // bounds fails in the middle of a sweep; a guard fails on its first read, then the

@@ -9,14 +9,15 @@
 //! nothing (a write that takes its array out of the workspace holds it for the rest of the
 //! loop either way). The machine's `ForNext` comes back here for the next element.
 
-use super::State;
+use super::{State, compute};
 use crate::error::LangResult;
 use crate::eval::Interp;
 use crate::eval::kernel::code::Code;
 
 /// Run loop `slot` over its remaining elements (each into `var`); the pc the machine goes
 /// on at: after the loop, or at the operation that handed over. The loop's position is
-/// kept in a local while it runs, and `var` is marked once, before its first element.
+/// kept in a local while it runs, and `var` is marked once, before its first element. A body
+/// of arithmetic alone runs in a loop of its own, which never hands over.
 pub(super) fn run(
     code: &Code,
     regs: &mut [f64],
@@ -28,12 +29,47 @@ pub(super) fn run(
     let source = &code.loops[slot as usize];
     let body = source.body as usize;
     let ops = &code.ops[body..source.next as usize];
+    if source.arithmetic {
+        return each_item(code, regs, state, interp, (slot, var), |regs, _, _| {
+            ops.iter().for_each(|&op| compute(op, regs));
+            Ok(())
+        });
+    }
+    each_item(
+        code,
+        regs,
+        state,
+        interp,
+        (slot, var),
+        |regs, state, interp| {
+            for (k, &op) in ops.iter().enumerate() {
+                if state.step(op, regs, interp).is_err() {
+                    return Err(body + k);
+                }
+            }
+            Ok(())
+        },
+    )
+}
+
+/// Loop `slot`'s remaining elements into `var`, `body` run after each; the pc after the
+/// loop, or the pc `body` hands over at.
+#[inline(always)]
+fn each_item(
+    code: &Code,
+    regs: &mut [f64],
+    state: &mut State,
+    interp: &mut Interp,
+    (slot, var): (u32, u32),
+    mut body: impl FnMut(&mut [f64], &mut State, &mut Interp) -> Result<(), usize>,
+) -> LangResult<usize> {
+    let source = &code.loops[slot as usize];
     let running = &mut state.loops[slot as usize];
     let (items, mut next) = (std::mem::take(&mut running.items), running.next);
     if next < items.len() {
         state.mark(var);
     }
-    let outcome = 'items: loop {
+    let outcome = loop {
         let Some(&item) = items.get(next) else {
             break Ok(source.after());
         };
@@ -42,10 +78,8 @@ pub(super) fn run(
         if let Err(e) = interp.check_time() {
             break Err(e.at(source.stmt.span));
         }
-        for (k, &op) in ops.iter().enumerate() {
-            if state.step(op, regs, interp).is_err() {
-                break 'items Ok(body + k);
-            }
+        if let Err(at) = body(regs, state, interp) {
+            break Ok(at);
         }
     };
     let running = &mut state.loops[slot as usize];
