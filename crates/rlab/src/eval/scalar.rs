@@ -259,7 +259,9 @@ mod tests {
     fn an_operator_on_arrays_then_on_scalars_gives_the_same_values() {
         // One expression in a function, on an array (the fast path fails and is skipped for a
         // while), then on scalars, in and after the skipped evaluations.
-        let code = "function y = f(x)\n  y = x * 2 + 1;\nend\n                    a = f([1 2]); s = 0;\nfor k = 1:40\n  s = s + f(k);\nend\n                    b = f([3 4]);\nprint(a, s, b, f(0.5))\n";
+        let code = "function y = f(x)\n  y = x * 2 + 1;\nend\n\
+                    a = f([1 2]); s = 0;\nfor k = 1:40\n  s = s + f(k);\nend\n\
+                    b = f([3 4]);\nprint(a, s, b, f(0.5))\n";
         let expected = "[1×2]  3.000000  5.000000 1680 [1×2]  7.000000  9.000000 2";
         assert_eq!(run(code).trim(), expected);
     }

@@ -75,32 +75,33 @@ pub(crate) fn arrays(op: Arith, a: &NumArray, b: &NumArray) -> LangResult<NumArr
 
 /// `a ∘ s` (array on the left) — same shape as `a`.
 pub(crate) fn array_number(op: Arith, a: &NumArray, s: Num) -> LangResult<NumArray> {
-    if let (NumArray::Real(x), Num::Real(s)) = (a, s)
-        && let Some(rows) = serial_rows(x)?
-    {
-        return Ok(NumArray::Real(collect_rows(
-            op,
-            rows,
-            Rows::number(&s),
-            x.dim(),
-        )));
-    }
-    arrays(op, a, &s.as_array())
+    with_number(op, a, s, false)
 }
 
 /// `s ∘ a` (number on the left) — same shape as `a`.
 pub(crate) fn number_array(op: Arith, s: Num, a: &NumArray) -> LangResult<NumArray> {
-    if let (Num::Real(s), NumArray::Real(y)) = (s, a)
-        && let Some(rows) = serial_rows(y)?
+    with_number(op, a, s, true)
+}
+
+/// `a ∘ s`, or `s ∘ a` when `number_left`: row by row for a real array and number (no
+/// `1×1` array made for the number), else as two arrays.
+fn with_number(op: Arith, a: &NumArray, s: Num, number_left: bool) -> LangResult<NumArray> {
+    if let (NumArray::Real(x), Num::Real(s)) = (a, s)
+        && let Some(rows) = serial_rows(x)?
     {
-        return Ok(NumArray::Real(collect_rows(
-            op,
-            Rows::number(&s),
-            rows,
-            y.dim(),
-        )));
+        let number = Rows::number(&s);
+        let (left, right) = if number_left {
+            (number, rows)
+        } else {
+            (rows, number)
+        };
+        return Ok(NumArray::Real(collect_rows(op, left, right, x.dim())));
     }
-    arrays(op, &s.as_array(), a)
+    let number = s.as_array();
+    match number_left {
+        true => arrays(op, &number, a),
+        false => arrays(op, a, &number),
+    }
 }
 
 /// The rows of an array combined with a number, when a new array of its shape is allowed,
