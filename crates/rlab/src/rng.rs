@@ -32,23 +32,54 @@ impl Rng {
     /// One standard normal draw (`randn`).
     pub fn normal(&mut self) -> f64 {
         // rustlab samples Normal::new(0, 1), i.e. 0 + 1 * z: the same bits as z.
+        census::count(0);
         let z: f64 = self.inner.sample(StandardNormal);
         0.0 + z
     }
 
     /// One uniform draw in [0, 1) (`rand`).
     pub fn uniform(&mut self) -> f64 {
+        census::count(1);
         Uniform::new(0.0, 1.0).sample(&mut self.inner)
     }
 
     /// One integer in `lo..=hi` (`randi`); `lo <= hi` is the caller's duty.
     pub fn int_inclusive(&mut self, lo: i64, hi: i64) -> i64 {
+        census::count(2);
         self.inner.gen_range(lo..=hi)
     }
 
     /// `n` consecutive draws of `draw`.
     pub fn fill(&mut self, n: usize, mut draw: impl FnMut(&mut Rng) -> f64) -> Vec<f64> {
         (0..n).map(|_| draw(self)).collect()
+    }
+}
+
+/// Draws made on this thread so far: normals, uniforms, integers. Only with the
+/// `draw-census` feature (a benchmark's, to leave the generator's own cost out of the
+/// interpreter's); the default build counts nothing.
+#[cfg(feature = "draw-census")]
+pub fn census() -> [u64; 3] {
+    census::DRAWS.with(std::cell::Cell::get)
+}
+
+mod census {
+    #[cfg(feature = "draw-census")]
+    thread_local! {
+        pub(super) static DRAWS: std::cell::Cell<[u64; 3]> = const { std::cell::Cell::new([0; 3]) };
+    }
+
+    /// Count one draw of `kind` (0 normal, 1 uniform, 2 integer).
+    #[inline(always)]
+    pub(super) fn count(kind: usize) {
+        #[cfg(feature = "draw-census")]
+        DRAWS.with(|draws| {
+            let mut counts = draws.get();
+            counts[kind] += 1;
+            draws.set(counts);
+        });
+        #[cfg(not(feature = "draw-census"))]
+        let _ = kind;
     }
 }
 
