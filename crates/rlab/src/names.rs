@@ -12,7 +12,7 @@
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// A variable name. Clones share the text; equality is by text, with a pointer fast path.
 #[derive(Clone, Eq, PartialOrd, Ord)]
@@ -97,12 +97,14 @@ impl fmt::Display for Name {
 
 /// A variable occurrence in the source: its name, the slot it was last found at (a hint
 /// shared by every evaluation of this occurrence, on any thread; a wrong hint only costs a
-/// search), and the last workspace layout known not to hold it (a function name looked up
-/// as a variable on every call is then not searched for again).
+/// search), the last workspace layout known not to hold it (a function name looked up
+/// as a variable on every call is then not searched for again), and which builtin the name
+/// is, found once (the builtins never change).
 pub struct Var {
     pub name: Name,
     slot: AtomicU32,
     missing_in: AtomicU64,
+    builtin: AtomicU16,
 }
 
 /// No workspace layout has this number (see [`super::value::Workspace`]).
@@ -111,12 +113,35 @@ const NO_LAYOUT: u64 = u64::MAX;
 /// The hint of a `Var` that has not been resolved yet.
 const UNRESOLVED: u32 = u32::MAX;
 
+/// A `Var`'s builtin not looked up yet, and a name that is no builtin.
+const BUILTIN_UNKNOWN: u16 = 0;
+const NO_BUILTIN: u16 = u16::MAX;
+
 impl Var {
     pub fn new(name: Name) -> Var {
         Var {
             name,
             slot: AtomicU32::new(UNRESOLVED),
             missing_in: AtomicU64::new(NO_LAYOUT),
+            builtin: AtomicU16::new(BUILTIN_UNKNOWN),
+        }
+    }
+
+    /// The position of the builtin this name calls in the builtins' table, `find` (the
+    /// search by name) asked only the first time.
+    pub fn builtin(&self, find: impl FnOnce(&str) -> Option<usize>) -> Option<usize> {
+        match self.builtin.load(Ordering::Relaxed) {
+            NO_BUILTIN => None,
+            BUILTIN_UNKNOWN => {
+                let found = find(&self.name);
+                let hint = found
+                    .and_then(|k| u16::try_from(k + 1).ok())
+                    .filter(|&h| h != NO_BUILTIN);
+                self.builtin
+                    .store(hint.unwrap_or(NO_BUILTIN), Ordering::Relaxed);
+                found
+            }
+            hint => Some(usize::from(hint) - 1),
         }
     }
 
@@ -155,6 +180,7 @@ impl Clone for Var {
             name: self.name.clone(),
             slot: AtomicU32::new(self.slot.load(Ordering::Relaxed)),
             missing_in: AtomicU64::new(self.missing_in.load(Ordering::Relaxed)),
+            builtin: AtomicU16::new(self.builtin.load(Ordering::Relaxed)),
         }
     }
 }

@@ -18,7 +18,7 @@ mod higher;
 pub(crate) mod integer;
 mod linalg;
 mod math;
-pub(crate) use math::real_function;
+pub(crate) use math::{RealFunction, real_function};
 mod ml;
 mod numeric;
 mod output;
@@ -35,6 +35,7 @@ pub(crate) use session::{SessionState, cache_command, is_impure, profile_form, p
 
 use super::error::{LangError, LangResult};
 use super::eval::Interp;
+use super::names::Var;
 use super::value::Value;
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
@@ -119,12 +120,32 @@ pub(crate) fn plotting_names() -> impl Iterator<Item = &'static str> {
         .map(|b| b.name)
 }
 
+/// Every builtin in table order, and each one's position by name.
+struct Registry {
+    all: Vec<&'static Builtin>,
+    positions: FxHashMap<&'static str, usize>,
+}
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let all: Vec<&'static Builtin> = all().collect();
+        let positions = all.iter().enumerate().map(|(k, b)| (b.name, k)).collect();
+        Registry { all, positions }
+    })
+}
+
 /// The builtin called `name`, if any.
 pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
-    static MAP: OnceLock<FxHashMap<&'static str, &'static Builtin>> = OnceLock::new();
-    MAP.get_or_init(|| all().map(|b| (b.name, b)).collect())
-        .get(name)
-        .copied()
+    let registry = registry();
+    registry.positions.get(name).map(|&k| registry.all[k])
+}
+
+/// The builtin the name `var` calls, if any: searched for once per occurrence.
+pub(crate) fn lookup_var(var: &Var) -> Option<&'static Builtin> {
+    let registry = registry();
+    let k = var.builtin(|name| registry.positions.get(name).copied())?;
+    Some(registry.all[k])
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ impl Interp {
         }
         // Resolving before the arguments are evaluated is the same as after: no expression
         // defines a function or a variable.
-        let callable = self.resolve_callable(var);
+        let callable = self.resolve_occurrence(var);
         if let Some(Callable::User(def)) = &callable
             && def.params.len() == args.len()
         {
@@ -117,6 +117,20 @@ impl Interp {
             return Some(Callable::Value(v.clone()));
         }
         builtins::lookup(name).map(Callable::Builtin)
+    }
+
+    /// [`Self::resolve_callable`] for a name in the source: the variable through the
+    /// occurrence's slot hint, the builtin through its remembered position.
+    fn resolve_occurrence(&self, var: &Var) -> Option<Callable> {
+        if !self.functions.is_empty()
+            && let Some(def) = self.functions.get(&*var.name)
+        {
+            return Some(Callable::User(Arc::clone(def)));
+        }
+        if let Some(v @ (Value::Lambda(_) | Value::Handle(_))) = self.vars.lookup(var) {
+            return Some(Callable::Value(v.clone()));
+        }
+        builtins::lookup_var(var).map(Callable::Builtin)
     }
 
     fn call_callable(
@@ -367,5 +381,26 @@ mod tests {
             assert!(run_error(&code).ends_with("is not a regular file"));
         }
         assert!(run_error("run \"/nonexistent/x.rlab\"\n").starts_with("run: cannot read"));
+    }
+
+    /// A call site that found a builtin once still finds what the name means later: a user
+    /// function defined afterwards, a lambda assigned to the name (which captures `k`).
+    #[test]
+    fn a_call_site_follows_what_its_name_means() {
+        let mut s = Session::new(Config::default(), Some(0));
+        let mut run = |code: &str| {
+            let out = s.run_block("t.md", 1, code);
+            assert!(out.error.is_none(), "{code}: {:?}", out.error);
+            out.text
+        };
+        run(
+            "function y = g(x)\n  y = sum(x);\nend\nfunction y = h(x)\n  y = 0;\n  for k = 1:3\n    if k == 2\n      sum = @(v) 40 + k;\n    end\n    y = y + sum(x);\n  end\nend\n",
+        );
+        assert_eq!(
+            run("print(g([1 2]), h([1 2]))\n"),
+            run("print(3, 3 + 42 + 42)\n")
+        );
+        run("function y = sum(x)\n  y = -1;\nend\n");
+        assert_eq!(run("print(g([1 2]))\n"), run("print(-1)\n"));
     }
 }
