@@ -49,6 +49,8 @@ enum KExpr<'a> {
     },
     /// An element-wise math builtin (`exp`, `log`, `sqrt`, ...) of a real scalar.
     Math(fn(f64) -> f64, Box<KExpr<'a>>),
+    /// A math builtin of two real scalars (`mod`).
+    Math2(fn(f64, f64) -> f64, Box<KExpr<'a>>, Box<KExpr<'a>>),
     /// A user function's body inlined.
     Call(Box<Inlined<'a>>),
 }

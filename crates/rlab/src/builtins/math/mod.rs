@@ -169,8 +169,8 @@ fn is_nearly_real<'a>(mut zs: impl Iterator<Item = &'a C64>) -> bool {
     zs.all(|z| z.im.abs() < 1e-10)
 }
 
-/// Defines one builtin per line as `elementwise(args, real, complex)`, and
-/// [`real_function`].
+/// Defines one builtin per line as `elementwise(args, real, complex)`, and `unary_real`
+/// (their real functions by name).
 macro_rules! elementwise_builtins {
     ($($name:ident => $real:expr, $complex:expr;)*) => {
         $(
@@ -179,19 +179,35 @@ macro_rules! elementwise_builtins {
             }
         )*
 
-        /// What the element-wise builtin `name` computes for a real Scalar, when `name`
-        /// calls one of those defined here (compiled loops call it directly).
-        pub(crate) fn real_function(name: &str) -> Option<fn(f64) -> f64> {
-            let builtin = super::lookup(name)?;
-            if !TABLE.iter().any(|b| std::ptr::eq(b, builtin)) {
-                return None;
-            }
+        fn unary_real(name: &str) -> Option<fn(f64) -> f64> {
             match name {
                 $(stringify!($name) => Some($real),)*
                 _ => None,
             }
         }
     };
+}
+
+/// What a math builtin computes for real Scalars, when it gives a real Scalar for them.
+#[derive(Clone, Copy)]
+pub(crate) enum RealFunction {
+    One(fn(f64) -> f64),
+    Two(fn(f64, f64) -> f64),
+}
+
+/// The real function of the builtin called `name`, when that is one of this file's
+/// element-wise builtins, `abs` or `mod` (compiled loops call it directly: the same
+/// function the builtin applies to real Scalars).
+pub(crate) fn real_function(name: &str) -> Option<RealFunction> {
+    let builtin = super::lookup(name)?;
+    if !TABLE.iter().any(|b| std::ptr::eq(b, builtin)) {
+        return None;
+    }
+    match name {
+        "abs" => Some(RealFunction::One(f64::abs)),
+        "mod" => Some(RealFunction::Two(parts::modulo_real)),
+        _ => unary_real(name).map(RealFunction::One),
+    }
 }
 
 elementwise_builtins! {

@@ -77,7 +77,7 @@ pub(super) fn modulo(_: &mut Interp, args: Args) -> LangResult<Value> {
             )));
         }
     };
-    let real = |x: f64| x - m * (x / m).floor();
+    let real = |x: f64| modulo_real(x, m);
     let complex = |z: C64| C64::new(real(z.re), real(z.im));
     match args.value(0)? {
         Value::Scalar(x) => Ok(Value::Scalar(real(*x))),
@@ -86,6 +86,11 @@ pub(super) fn modulo(_: &mut Interp, args: Args) -> LangResult<Value> {
         Value::Matrix(a) => Ok(Value::matrix(a.map(real, complex))),
         other => Err(expected("mod", "a number or array", other)),
     }
+}
+
+/// `mod(x, m)` of two reals.
+pub(crate) fn modulo_real(x: f64, m: f64) -> f64 {
+    x - m * (x / m).floor()
 }
 
 #[cfg(test)]

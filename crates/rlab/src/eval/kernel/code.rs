@@ -111,6 +111,13 @@ pub(super) enum Op {
         dst: u32,
         a: u32,
     },
+    /// A math builtin's real function of two values.
+    Math2 {
+        f: fn(f64, f64) -> f64,
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
     Copy {
         dst: u32,
         a: u32,
@@ -220,6 +227,7 @@ impl Op {
                 | Op::Fused(_)
                 | Op::Neg { .. }
                 | Op::Math { .. }
+                | Op::Math2 { .. }
                 | Op::Copy { .. }
         )
     }

@@ -18,7 +18,7 @@
 
 use super::{Index, KCond, KExpr, KStmt, Loaded, Range, Rooted};
 use crate::ast::{BinOp, Expr, ExprKind, FunctionDef, Stmt, StmtKind, UnOp, Var};
-use crate::builtins;
+use crate::builtins::{self, RealFunction};
 use crate::eval::{Interp, Mode};
 use crate::ops::Arith;
 use crate::value::{NumArray, Value};
@@ -195,18 +195,22 @@ impl<'i, 'a> Names<'i, 'a> {
         }
     }
 
-    /// The real function of `name(x)` when it calls an element-wise math builtin: no
-    /// variable, local or user function of that name, and the profiler not timing it.
-    fn math(&self, name: &'a Var, args: &'a [Expr]) -> Option<fn(f64) -> f64> {
+    /// The real function `name(args)` calls when it is a math builtin with one of as many
+    /// arguments: no variable, local or user function of that name, and the profiler not
+    /// timing it.
+    fn math(&self, name: &'a Var, arity: usize) -> Option<RealFunction> {
         let interp = self.interp;
-        if args.len() != 1
-            || self.shadowed(name)
+        if self.shadowed(name)
             || interp.functions.contains_key(&*name.name)
             || interp.session.profile.tracks(&name.name)
         {
             return None;
         }
-        builtins::real_function(&name.name)
+        match builtins::real_function(&name.name)? {
+            f @ RealFunction::One(_) if arity == 1 => Some(f),
+            f @ RealFunction::Two(_) if arity == 2 => Some(f),
+            _ => None,
+        }
     }
 
     fn rooted(&mut self, node: &'a Expr) -> Option<Rooted<'a>> {
@@ -229,8 +233,15 @@ impl<'i, 'a> Names<'i, 'a> {
                 KExpr::Bin(op, deeper(self, a)?, deeper(self, b)?)
             }
             ExprKind::CallOrIndex { name, args } => {
-                if let Some(f) = self.math(name, args) {
-                    return Some(KExpr::Math(f, deeper(self, &args[0])?));
+                match self.math(name, args.len()) {
+                    Some(RealFunction::One(f)) => {
+                        return Some(KExpr::Math(f, deeper(self, &args[0])?));
+                    }
+                    Some(RealFunction::Two(f)) => {
+                        let (a, b) = (deeper(self, &args[0])?, deeper(self, &args[1])?);
+                        return Some(KExpr::Math2(f, a, b));
+                    }
+                    None => {}
                 }
                 match self.inline(name, args, depth) {
                     Some(call) => call,

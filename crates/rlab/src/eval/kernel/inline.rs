@@ -124,7 +124,7 @@ fn reads_set(e: &KExpr, set: &[bool]) -> bool {
         KExpr::Const(_) => true,
         KExpr::Reg(k) => set[*k],
         KExpr::Neg(a) | KExpr::Math(_, a) => reads_set(a, set),
-        KExpr::Bin(_, a, b) => reads_set(a, set) && reads_set(b, set),
+        KExpr::Bin(_, a, b) | KExpr::Math2(_, a, b) => reads_set(a, set) && reads_set(b, set),
         KExpr::Call(call) => call.args.iter().all(|a| reads_set(a, set)),
         // Bodies have no arrays.
         KExpr::Elem { .. } => false,

@@ -165,6 +165,7 @@ fn compute(op: Op, regs: &mut [f64]) {
         Op::Fused(fused) => regs[fused.dst as usize] = fused.value(regs),
         Op::Neg { dst, a } => regs[dst as usize] = -regs[a as usize],
         Op::Math { f, dst, a } => regs[dst as usize] = f(regs[a as usize]),
+        Op::Math2 { f, dst, a, b } => regs[dst as usize] = f(regs[a as usize], regs[b as usize]),
         Op::Copy { dst, a } => regs[dst as usize] = regs[a as usize],
         _ => {}
     }

@@ -343,6 +343,23 @@ fn math_builtins_in_loops_match_the_general_path() {
     );
 }
 
+#[test]
+fn mod_and_abs_in_loops_match_the_general_path() {
+    // Negative operands, a negative and a zero modulus, a fraction.
+    let setup = "s = 0; e = 0; z = 0;\n";
+    let nest = "for k = -7:7\n  for m = -3:2:3\n    s = s + mod(k, m) * abs(k - m) + mod(k, z) + mod(-k / 3, 2.5);\n    if mod(k - 1, 2) == 0\n      e = e + abs(-k);\n    end\n  end\nend\n";
+    assert!(compiles(setup, nest));
+    same_as_general(&format!("{setup}{nest}print(s, e)\n"));
+    same_as_general("mod = [4 5 6]; s = 0;\nfor k = 1:3\n  s = s + mod(k);\nend\nprint(s)\n");
+    assert!(compiles(
+        "",
+        "for k = 1:4\n  s = mod(k, 3) + abs(-k);\nend\n"
+    ));
+    // One argument too many or too few: the general error.
+    assert!(!compiles("", "for k = 1:4\n  s = mod(k);\nend\n"));
+    same_as_general("s = 0;\nfor k = 1:3\n  s = s + abs(k, 2);\nend\nprint(s)\n");
+}
+
 /// Per compiled loop, outermost first: whether the machine sweeps it.
 fn swept(setup: &str, code: &str) -> Vec<bool> {
     with_code(setup, code, |code| {

@@ -62,6 +62,13 @@ impl<'a> Lowering<'a, '_> {
                 self.emit(Op::Math { f: *f, dst, a });
                 return dst;
             }
+            KExpr::Math2(f, a, b) => {
+                let a = self.expr(a, None, fallback);
+                let b = self.expr(b, None, fallback);
+                let dst = dst.unwrap_or_else(|| self.register());
+                self.emit(Op::Math2 { f: *f, dst, a, b });
+                return dst;
+            }
             KExpr::Bin(op, a, b) => return self.bin(*op, a, b, dst, fallback),
             KExpr::Elem { array, index } => return self.read(*array, index, dst, fallback),
             KExpr::Call(call) => self.call(call, fallback),

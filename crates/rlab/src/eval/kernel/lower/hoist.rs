@@ -143,7 +143,7 @@ impl<'e, 'a: 'e> Finder<'_, 'a, '_> {
         }
         match e {
             KExpr::Neg(a) | KExpr::Math(_, a) => self.expr(a, found),
-            KExpr::Bin(_, a, b) => {
+            KExpr::Bin(_, a, b) | KExpr::Math2(_, a, b) => {
                 self.expr(a, found);
                 self.expr(b, found);
             }
@@ -160,7 +160,7 @@ impl<'e, 'a: 'e> Finder<'_, 'a, '_> {
             KExpr::Const(_) => true,
             KExpr::Reg(k) => !self.written[*k] && self.lowering.known[*k],
             KExpr::Neg(a) | KExpr::Math(_, a) => self.invariant(a),
-            KExpr::Bin(_, a, b) => self.invariant(a) && self.invariant(b),
+            KExpr::Bin(_, a, b) | KExpr::Math2(_, a, b) => self.invariant(a) && self.invariant(b),
             KExpr::Elem { .. } | KExpr::Call(_) => false,
         }
     }
