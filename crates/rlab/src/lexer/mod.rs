@@ -144,24 +144,33 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_blanks(&mut self) {
-        while matches!(self.peek(), Some(' ' | '\t' | '\r')) {
-            self.bump();
+        while matches!(self.byte(), Some(b' ' | b'\t' | b'\r')) {
+            self.bump_ascii();
         }
     }
 
     /// Skip to the end of the line, leaving the newline.
     fn skip_line(&mut self) {
-        while self.peek().is_some_and(|c| c != '\n') {
-            self.bump();
-        }
+        let rest = self.rest();
+        let skipped = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        self.at.pos += skipped.len();
+        self.at.col += to_u32(skipped.chars().count());
     }
 
     fn rest(&self) -> &'a str {
         self.text.get(self.at.pos..).unwrap_or("")
     }
 
+    /// The next byte (of an ASCII character or of a longer one).
+    fn byte(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at.pos).copied()
+    }
+
     fn peek(&self) -> Option<char> {
-        self.rest().chars().next()
+        match self.byte()? {
+            b if b.is_ascii() => Some(char::from(b)),
+            _ => self.rest().chars().next(),
+        }
     }
 
     fn peek_nth(&self, n: usize) -> Option<char> {
@@ -178,6 +187,12 @@ impl<'a> Lexer<'a> {
             self.at.col += 1;
         }
         Some(c)
+    }
+
+    /// Step over the next character, known to be ASCII and not a newline.
+    fn bump_ascii(&mut self) {
+        self.at.pos += 1;
+        self.at.col += 1;
     }
 
     fn mark(&self) -> Mark {

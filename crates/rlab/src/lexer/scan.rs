@@ -63,8 +63,8 @@ impl Lexer<'_> {
     }
 
     fn eat_digits(&mut self) {
-        while self.peek().is_some_and(|c| c.is_ascii_digit() || c == '_') {
-            self.bump();
+        while self.byte().is_some_and(|b| b.is_ascii_digit() || b == b'_') {
+            self.bump_ascii();
         }
     }
 
@@ -156,8 +156,15 @@ impl Lexer<'_> {
     /// becomes [`Tok::RunPath`], `import` followed by a quoted path [`Tok::ImportPath`].
     pub(super) fn word(&mut self) -> LangResult<()> {
         let start = self.mark();
-        while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            self.bump();
+        loop {
+            match self.byte() {
+                Some(b) if b.is_ascii_alphanumeric() || b == b'_' => self.bump_ascii(),
+                Some(b) if b.is_ascii() => break,
+                _ if self.peek().is_some_and(char::is_alphanumeric) => {
+                    self.bump();
+                }
+                _ => break,
+            }
         }
         let word = self.text.get(start.pos..self.at.pos).unwrap_or("");
         let statement = self.mode == LexMode::Program && self.at_statement_start();
@@ -271,22 +278,23 @@ impl Lexer<'_> {
     /// Operators and punctuation; anything else is an unexpected character.
     pub(super) fn operator(&mut self) -> LangResult<()> {
         let start = self.mark();
-        let pair = |a: char, b: char| self.peek() == Some(a) && self.peek_nth(1) == Some(b);
-        let two = [
-            ('+', '=', Tok::PlusEq),
-            ('-', '=', Tok::MinusEq),
-            ('*', '=', Tok::StarEq),
-            ('/', '=', Tok::SlashEq),
-            ('=', '=', Tok::EqEq),
-            ('!', '=', Tok::BangEq),
-            ('<', '=', Tok::LtEq),
-            ('>', '=', Tok::GtEq),
-            ('&', '&', Tok::AmpAmp),
-            ('|', '|', Tok::PipePipe),
-        ];
-        if let Some((_, _, tok)) = two.into_iter().find(|(a, b, _)| pair(*a, *b)) {
-            self.bump();
-            self.bump();
+        let bytes = self.rest().as_bytes();
+        let two = match (bytes.first(), bytes.get(1)) {
+            (Some(b'+'), Some(b'=')) => Some(Tok::PlusEq),
+            (Some(b'-'), Some(b'=')) => Some(Tok::MinusEq),
+            (Some(b'*'), Some(b'=')) => Some(Tok::StarEq),
+            (Some(b'/'), Some(b'=')) => Some(Tok::SlashEq),
+            (Some(b'='), Some(b'=')) => Some(Tok::EqEq),
+            (Some(b'!'), Some(b'=')) => Some(Tok::BangEq),
+            (Some(b'<'), Some(b'=')) => Some(Tok::LtEq),
+            (Some(b'>'), Some(b'=')) => Some(Tok::GtEq),
+            (Some(b'&'), Some(b'&')) => Some(Tok::AmpAmp),
+            (Some(b'|'), Some(b'|')) => Some(Tok::PipePipe),
+            _ => None,
+        };
+        if let Some(tok) = two {
+            self.bump_ascii();
+            self.bump_ascii();
             self.push(tok, start);
             return Ok(());
         }
