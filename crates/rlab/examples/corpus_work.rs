@@ -14,7 +14,8 @@
 //!
 //! usage: cargo run --release --example corpus_work -- COURSE_DIR [ROUNDS [DRAWS_FILE]]
 //! output: one tab-separated line per item, medians over the rounds:
-//! `item NAME CPU_NS GENERATOR_NS NORMALS UNIFORMS INTEGERS`.
+//! `item NAME CPU_NS GENERATOR_NS WORK_NS NORMALS UNIFORMS INTEGERS`, where WORK_NS is the
+//! median of each round's CPU less the generator's (the two measured back to back).
 
 use std::path::{Path, PathBuf};
 
@@ -53,14 +54,16 @@ fn main() {
         }
     }
     for ((item, samples), counts) in items.iter().zip(samples).zip(census) {
-        let median = |pick: fn(&(u64, u64)) -> u64| {
-            let mut values: Vec<u64> = samples.iter().map(pick).collect();
+        let median = |of: &dyn Fn(&(u64, u64)) -> i64| {
+            let mut values: Vec<i64> = samples.iter().map(of).collect();
             values.sort_unstable();
             values[values.len() / 2]
         };
+        let cpu = median(&|s| s.0 as i64);
+        let generator = median(&|s| s.1 as i64);
+        let work = median(&|s| s.0 as i64 - s.1 as i64);
         let counts = counts.map(|c| c.to_string()).join("\t");
-        let (cpu, generator) = (median(|s| s.0), median(|s| s.1));
-        println!("item\t{}\t{cpu}\t{generator}\t{counts}", name(item));
+        println!("item\t{}\t{cpu}\t{generator}\t{work}\t{counts}", name(item));
     }
 }
 
@@ -186,31 +189,31 @@ fn difference(after: [u64; 3], before: [u64; 3]) -> [u64; 3] {
     [0, 1, 2].map(|k| after[k] - before[k])
 }
 
-/// CPU ns the generator alone takes to make `counts` draws (normals, uniforms, integers),
-/// as the item's `randn`, `rand` and `randi` made them, one by one into nothing (what the
-/// item does with them, and the arrays it keeps them in, are the interpreter's work).
+/// CPU ns the generator alone takes to make `counts` draws (normals, uniforms, integers):
+/// as `randn`, `rand` and `randi` make them (`Rng::fill`), in arrays of `CHUNK` draws
+/// (what the item then does with its arrays is the interpreter's work).
 fn replay(counts: [u64; 3]) -> u64 {
+    const CHUNK: u64 = 1024;
+    let kinds: [fn(&mut Rng) -> f64; 3] = [Rng::normal, Rng::uniform, |r| {
+        r.int_inclusive(1, 100) as f64
+    }];
     let mut rng = Rng::seeded(0);
     let start = process_cpu_ns();
-    for _ in 0..counts[0] {
-        std::hint::black_box(rng.normal());
-    }
-    for _ in 0..counts[1] {
-        std::hint::black_box(rng.uniform());
-    }
-    for _ in 0..counts[2] {
-        std::hint::black_box(rng.int_inclusive(1, 100));
+    for (count, draw) in counts.into_iter().zip(kinds) {
+        for first in (0..count).step_by(CHUNK as usize) {
+            let n = CHUNK.min(count - first) as usize;
+            std::hint::black_box(rng.fill(n, draw));
+        }
     }
     process_cpu_ns() - start
 }
 
-/// Draw counts by item name, from lines `item NAME CPU GENERATOR NORMALS UNIFORMS INTEGERS`
-/// (this program's own output from a build with the census).
+/// Draw counts by item name, from this program's own output (from a build with the census).
 fn read_draws(file: &str) -> std::collections::HashMap<String, [u64; 3]> {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let parse = |line: &str| {
         let fields: Vec<&str> = line.split('\t').collect();
-        let count = |k: usize| fields.get(4 + k)?.parse::<u64>().ok();
+        let count = |k: usize| fields.get(5 + k)?.parse::<u64>().ok();
         Some((
             fields.get(1)?.to_string(),
             [count(0)?, count(1)?, count(2)?],
