@@ -146,4 +146,12 @@ fn spans_count_characters_and_lines() {
     assert_eq!((yy.line, yy.col, yy.start, yy.end), (2, 3, 9, 11));
     let eof = tokens[5].span;
     assert_eq!((eof.line, eof.start, eof.end), (2, 11, 11));
+    // A comment of characters longer than a byte, a word with one inside.
+    let tokens = tokenize("x % é€\naéb += 1", 0, LexMode::Program).unwrap();
+    let newline = tokens[1].span;
+    assert_eq!((newline.line, newline.col, newline.start), (1, 7, 9));
+    let word = &tokens[2];
+    assert_eq!(word.tok, Tok::Ident("aéb".into()));
+    assert_eq!((word.span.line, word.span.col, word.span.end), (2, 1, 14));
+    assert_eq!((tokens[3].tok.clone(), tokens[3].span.col), (Tok::PlusEq, 5));
 }
