@@ -110,12 +110,23 @@ impl<'a> Parser<'a> {
         self.peek() == tok
     }
 
-    /// Consume the current token and return it.
+    /// Consume the current token and return it. The parser only looks ahead, so the token
+    /// is taken out of the list (no copy of its text), a newline left in its place.
     fn bump(&mut self) -> Token {
-        let token = self.token_at(0).clone();
-        if self.pos < self.tokens.len() {
-            self.pos += 1;
-        }
+        let token = match self.tokens.get_mut(self.pos) {
+            Some(slot) => {
+                self.pos += 1;
+                let span = slot.span;
+                std::mem::replace(
+                    slot,
+                    Token {
+                        tok: Tok::Newline,
+                        span,
+                    },
+                )
+            }
+            None => self.eof.clone(),
+        };
         self.last_span = token.span;
         token
     }
@@ -154,9 +165,13 @@ impl<'a> Parser<'a> {
     }
 
     fn expect_ident(&mut self, what: &str) -> LangResult<(String, Span)> {
-        if let Tok::Ident(name) = self.peek() {
-            let name = name.clone();
-            return Ok((name, self.bump().span));
+        if let Tok::Ident(_) = self.peek()
+            && let Token {
+                tok: Tok::Ident(name),
+                span,
+            } = self.bump()
+        {
+            return Ok((name, span));
         }
         let msg = format!("{what}, got {:?}", self.peek());
         Err(self.error_here(msg))

@@ -153,5 +153,8 @@ fn spans_count_characters_and_lines() {
     let word = &tokens[2];
     assert_eq!(word.tok, Tok::Ident("aéb".into()));
     assert_eq!((word.span.line, word.span.col, word.span.end), (2, 1, 14));
-    assert_eq!((tokens[3].tok.clone(), tokens[3].span.col), (Tok::PlusEq, 5));
+    assert_eq!(
+        (tokens[3].tok.clone(), tokens[3].span.col),
+        (Tok::PlusEq, 5)
+    );
 }
