@@ -34,7 +34,7 @@ fn main() {
         eprintln!("usage: corpus_work COURSE_DIR [ROUNDS [DRAWS_FILE]]");
         std::process::exit(2);
     };
-    let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5).max(1);
     let given = args
         .next()
         .map(|file| read_draws(&file))
