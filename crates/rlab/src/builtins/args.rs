@@ -60,7 +60,17 @@ impl Args {
     }
 
     /// Argument `i` as a real number (`expected scalar, got vector`).
+    /// (A Scalar is read inline; everything else, and every error, out of line.)
+    #[inline]
     pub(crate) fn f64(&self, i: usize) -> LangResult<f64> {
+        match self.values.get(i) {
+            Some(Value::Scalar(x)) => Ok(*x),
+            _ => self.f64_other(i),
+        }
+    }
+
+    #[cold]
+    fn f64_other(&self, i: usize) -> LangResult<f64> {
         match self.value(i)? {
             Value::Scalar(x) => Ok(*x),
             Value::Bool(b) => Ok(f64::from(u8::from(*b))),
@@ -73,16 +83,22 @@ impl Args {
     }
 
     /// Argument `i` as a size or count: a finite non-negative integer.
+    #[inline]
     pub(crate) fn size(&self, i: usize) -> LangResult<usize> {
         let x = self.f64(i)?;
-        if !x.is_finite() || x < 0.0 || x.fract() != 0.0 {
-            return Err(LangError::runtime(format!(
-                "{}: size must be a non-negative integer, got {}",
-                self.name,
-                crate::display::scalar(x)
-            )));
+        match whole_count(x) {
+            Some(count) => Ok(count),
+            None => Err(self.size_error(x)),
         }
-        Ok(x as usize)
+    }
+
+    #[cold]
+    fn size_error(&self, x: f64) -> LangError {
+        LangError::runtime(format!(
+            "{}: size must be a non-negative integer, got {}",
+            self.name,
+            crate::display::scalar(x)
+        ))
     }
 
     /// Argument `i` as a string (`expected string, got scalar`).
@@ -95,6 +111,19 @@ impl Args {
                 other.type_name()
             ))),
         }
+    }
+}
+
+/// `x` as a count when it is a finite, non-negative whole number (saturating at `usize::MAX`,
+/// as a cast does). Below 2^53 a number is whole when it survives the trip through an integer
+/// (a conversion, not the C library's `trunc`); from 2^53 on every finite number is whole.
+#[inline]
+fn whole_count(x: f64) -> Option<usize> {
+    const EVERY_FINITE_IS_WHOLE: f64 = 9_007_199_254_740_992.0;
+    if (0.0..EVERY_FINITE_IS_WHOLE).contains(&x) {
+        ((x as u64) as f64 == x).then_some(x as usize)
+    } else {
+        (x >= EVERY_FINITE_IS_WHOLE && x.is_finite()).then_some(x as usize)
     }
 }
 
@@ -120,6 +149,38 @@ mod tests {
         assert_eq!(
             s.f64(0).unwrap_err().message,
             "f: expected scalar, got string"
+        );
+    }
+
+    #[test]
+    fn whole_counts_are_the_finite_non_negative_integers() {
+        let big = 2f64.powi(60);
+        for (x, count) in [
+            (0.0, Some(0)),
+            (-0.0, Some(0)),
+            (7.0, Some(7)),
+            (big, Some(1 << 60)),
+        ] {
+            assert_eq!(whole_count(x), count, "{x}");
+        }
+        assert_eq!(whole_count(1e300), Some(usize::MAX));
+        for x in [
+            0.5,
+            2.0f64.powi(51) + 0.5,
+            -1.0,
+            -0.5,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
+            assert_eq!(whole_count(x), None, "{x}");
+        }
+        let message = Args::new("ones", vec![Value::Scalar(2.5)], 1)
+            .size(0)
+            .unwrap_err()
+            .message;
+        assert_eq!(
+            message,
+            "ones: size must be a non-negative integer, got 2.5"
         );
     }
 }
