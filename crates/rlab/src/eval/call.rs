@@ -3,6 +3,7 @@
 //! functions run in a fresh workspace; lambdas in their captured one. `run "file"` executes
 //! another file in the current workspace.
 
+use super::fused::ProductReduction;
 use super::{Flow, Interp};
 use crate::ast::{Expr, FunctionDef, Var};
 use crate::builtins::{self, Args};
@@ -38,6 +39,12 @@ impl Interp {
             && def.params.len() == args.len()
         {
             return self.call_user_on(def, args, nargout);
+        }
+        if let Some(Callable::Builtin(builtin)) = callable
+            && let Some(call) = ProductReduction::of(builtin, args, nargout)
+            && !self.session.profile.tracks(builtin.name)
+        {
+            return self.reduce_product(call, builtin);
         }
         let values = self.eval_args(args)?;
         if let Some(callable) = callable {
@@ -106,7 +113,11 @@ impl Interp {
     }
 
     fn eval_args(&mut self, args: &[Expr]) -> LangResult<Vec<Value>> {
-        args.iter().map(|a| self.eval(a)).collect()
+        let mut values = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.eval(arg)?);
+        }
+        Ok(values)
     }
 
     fn resolve_callable(&self, name: &str) -> Option<Callable> {
@@ -142,21 +153,28 @@ impl Interp {
         match callable {
             Callable::User(def) => self.call_user(&def, args, nargout),
             Callable::Value(v) => self.call_value(&v, args, nargout),
-            Callable::Builtin(b) => {
-                builtins::check_pure(self, b.name)?;
-                let args = builtins::integer::widen_args(b.name, args);
-                if grad::any_tracked(&args) {
-                    return grad::call_builtin(self, b, args, nargout);
-                }
-                if self.session.cache.is_active() && builtins::is_impure(b.name) {
-                    self.session.cache.impure_calls += 1;
-                }
-                if self.session.profile.tracks(b.name) {
-                    return builtins::profiled(self, b, args, nargout);
-                }
-                (b.func)(self, Args::new(b.name, args, nargout))
-            }
+            Callable::Builtin(b) => self.call_builtin(b, args, nargout),
         }
+    }
+
+    pub(super) fn call_builtin(
+        &mut self,
+        b: &'static builtins::Builtin,
+        args: Vec<Value>,
+        nargout: usize,
+    ) -> LangResult<Value> {
+        builtins::check_pure(self, b.name)?;
+        let args = builtins::integer::widen_args(b.name, args);
+        if grad::any_tracked(&args) {
+            return grad::call_builtin(self, b, args, nargout);
+        }
+        if self.session.cache.is_active() && builtins::is_impure(b.name) {
+            self.session.cache.impure_calls += 1;
+        }
+        if self.session.profile.tracks(b.name) {
+            return builtins::profiled(self, b, args, nargout);
+        }
+        (b.func)(self, Args::new(b.name, args, nargout))
     }
 
     fn call_user(

@@ -10,6 +10,7 @@
 mod assign;
 mod call;
 mod expr;
+mod fused;
 mod import;
 pub(crate) mod index;
 mod integer;
