@@ -6,13 +6,18 @@
 //! same file against an older revision of the crate to compare (it uses only the `Session`
 //! API and `rng::Rng`, which that revision has too).
 //!
+//! It runs with the allocator the `rlbook` binary installs (mimalloc), as a build runs
+//! the interpreter.
+//!
 //! The random generator's own cost is measured apart, to be left out of a comparison (its
 //! stream is fixed: rand's `StdRng` and rand_distr's normals). With the `draw-census`
 //! feature the program counts each item's draws of each kind; without it (an older build)
 //! it reads the counts from DRAWS_FILE, an earlier output of a census build. After every run
 //! of an item it makes the same draws again with a bare generator and times them.
 //!
-//! usage: cargo run --release --example corpus_work -- COURSE_DIR [ROUNDS [DRAWS_FILE]]
+//! usage: cargo run --release --example corpus_work -- COURSE_DIR [ROUNDS [DRAWS_FILE [ITEM]]]
+//! (ITEM: run only the item of that name, e.g. `script entropy.rlab`; a driver alternating
+//! two builds item by item compares them under the same machine load)
 //! output: one tab-separated line per item, medians over the rounds:
 //! `item NAME CPU_NS GENERATOR_NS WORK_NS NORMALS UNIFORMS INTEGERS`, where WORK_NS is the
 //! median of each round's CPU less the generator's (the two measured back to back).
@@ -21,6 +26,10 @@ use std::path::{Path, PathBuf};
 
 use rlab::rng::Rng;
 use rlab::{Config, Mode, Session};
+
+/// The allocator of the `rlbook` binary, so that the work measured is the work a build does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// One thing to run: a standalone script or a notebook's blocks.
 enum Item {
@@ -31,7 +40,7 @@ enum Item {
 fn main() {
     let mut args = std::env::args().skip(1);
     let Some(course) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: corpus_work COURSE_DIR [ROUNDS [DRAWS_FILE]]");
+        eprintln!("usage: corpus_work COURSE_DIR [ROUNDS [DRAWS_FILE [ITEM]]]");
         std::process::exit(2);
     };
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5).max(1);
@@ -39,7 +48,9 @@ fn main() {
         .next()
         .map(|file| read_draws(&file))
         .unwrap_or_default();
-    let items = items(&course);
+    let only = args.next();
+    let mut items = items(&course);
+    items.retain(|item| only.as_ref().is_none_or(|only| *only == name(item)));
     let mut samples = vec![Vec::new(); items.len()];
     let mut census = vec![[0u64; 3]; items.len()];
     for _ in 0..rounds {
