@@ -157,6 +157,8 @@ impl Interp {
         }
     }
 
+    /// Call a builtin with evaluated arguments: integer arguments widened where it takes
+    /// none, tracked ones through `grad`, and the session's cache and profile told.
     pub(super) fn call_builtin(
         &mut self,
         b: &'static builtins::Builtin,
