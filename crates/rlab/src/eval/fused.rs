@@ -58,24 +58,30 @@ impl Interp {
         call: ProductReduction,
         builtin: &'static Builtin,
     ) -> LangResult<Value> {
-        let product = self
+        let evaluated = self
             .nested(|interp| {
                 let a = interp.eval(call.lhs)?;
                 let b = interp.eval(call.rhs)?;
                 if let Some((total, count)) = real_dot(&a, &b) {
-                    return Ok(Err(match call.reduction {
+                    return Ok(Evaluated::Reduced(match call.reduction {
                         Reduction::Sum => total,
                         Reduction::Mean => total / count as f64,
                     }));
                 }
-                grad::binary_owned(interp, BinOp::ElemMul, a, b).map(Ok)
+                grad::binary_owned(interp, BinOp::ElemMul, a, b).map(Evaluated::Product)
             })
             .map_err(|err| err.at(call.product.span))?;
-        match product {
-            Err(reduced) => Ok(Value::Scalar(reduced)),
-            Ok(product) => self.call_builtin(builtin, vec![product], 1),
+        match evaluated {
+            Evaluated::Reduced(x) => Ok(Value::Scalar(x)),
+            Evaluated::Product(product) => self.call_builtin(builtin, vec![product], 1),
         }
     }
+}
+
+/// The argument of a recognised reduction: reduced as it was made, or made for the builtin.
+enum Evaluated {
+    Reduced(f64),
+    Product(Value),
 }
 
 /// Σ a(i)·b(i) from 0, left to right, and the count, when `a` and `b` are non-empty real
