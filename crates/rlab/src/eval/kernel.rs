@@ -1,8 +1,10 @@
 //! Scalar loops compiled to registers: a `for` loop whose body does arithmetic on real
 //! scalars and reads and writes elements of real arrays (`s = s + i * j - k / 3`,
-//! `B(c, r) = A(r, c) * 2 + 1`, nested loops and `if`s over such statements) runs as
-//! straight-line code over a vector of `f64` registers, with no name lookup, no `Value`
-//! and no allocation per statement. Loops whose body does anything else run the general way.
+//! `B(c, r) = A(r, c) * 2 + 1`, nested loops and `if`s over such statements), and writes
+//! whole rows or columns element by element (`E(k, :) = E(k, :) - lr * D(t, :)`, see
+//! [`slice`]), runs as straight-line code over a vector of `f64` registers, with no name
+//! lookup, no `Value` and no allocation per statement. Loops whose body does anything else
+//! run the general way.
 //!
 //! Three steps: [`compile`] decides whether a loop qualifies and builds the tree below with
 //! its registers loaded from the variables ([`inline`] takes in the bodies of small
@@ -27,6 +29,7 @@ mod compile;
 mod inline;
 mod lower;
 mod machine;
+mod slice;
 #[cfg(test)]
 mod tests;
 
@@ -53,6 +56,33 @@ enum KExpr<'a> {
     Math2(fn(f64, f64) -> f64, Box<KExpr<'a>>, Box<KExpr<'a>>),
     /// A user function's body inlined.
     Call(Box<Inlined<'a>>),
+    /// In the value of a [`SliceWrite`]: the element of its lane number `k` at the
+    /// position written.
+    Lane(usize),
+}
+
+/// A row `array(fixed, :)` or a column `array(:, fixed)` of a real Matrix.
+struct Lane<'a> {
+    array: usize,
+    fixed: KExpr<'a>,
+}
+
+/// Whether a [`Lane`] is a row or a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Axis {
+    Row,
+    Column,
+}
+
+/// `target = value` for a row or column `target`, element by element: at each position,
+/// `value` with its [`KExpr::Lane`]s read there (rows of one length with a row, columns
+/// with a column), and numbers and other arrays' elements as they are.
+struct SliceWrite<'a> {
+    axis: Axis,
+    target: Lane<'a>,
+    lanes: Vec<Lane<'a>>,
+    value: KExpr<'a>,
+    stmt: &'a Stmt,
 }
 
 /// A call of a user function whose body is compiled arithmetic: the arguments go to its
@@ -102,6 +132,8 @@ enum KStmt<'a> {
         value: KExpr<'a>,
         stmt: &'a Stmt,
     },
+    /// A row or column written element by element.
+    Slice(Box<SliceWrite<'a>>),
     For {
         reg: usize,
         range: Range<'a>,

@@ -2,6 +2,7 @@
 //! fallbacks that hand an operation the compiled form cannot do to the general evaluator,
 //! and the code of one loop. [`super::lower`] writes it; [`super::machine`] runs it.
 
+use super::Axis;
 use crate::ast::{BinOp, Expr, Span, Stmt};
 use crate::ops::Arith;
 
@@ -92,6 +93,15 @@ impl Cell {
     }
 }
 
+/// A lane of a slice write: the row (`Axis::Row`) or column that register `fixed` numbers
+/// in array number `array`.
+#[derive(Clone, Copy)]
+pub(super) struct LaneAt {
+    pub array: u32,
+    pub fixed: u32,
+    pub axis: Axis,
+}
+
 /// One operation. Jump targets and fallbacks are indices into [`Code`]'s lists.
 #[derive(Clone, Copy)]
 pub(super) enum Op {
@@ -141,6 +151,38 @@ pub(super) enum Op {
         array: u32,
         cell: Cell,
         value: u32,
+        fallback: u32,
+    },
+    /// Start a slice write at its target: go on when `lane` is a lane of a real Matrix
+    /// with at least one element, whose length becomes the write's, else to the fallback.
+    SliceStart {
+        lane: LaneAt,
+        fallback: u32,
+    },
+    /// Copy `lane`'s elements into buffer `buffer` when it is a lane of a real Matrix of
+    /// the write's length, else go to the fallback.
+    LaneLoad {
+        lane: LaneAt,
+        buffer: u32,
+        fallback: u32,
+    },
+    /// Buffer `buffer`'s element at the slice write's position into `dst`.
+    LaneRead {
+        dst: u32,
+        buffer: u32,
+    },
+    /// Register `value` as the slice write's element at its position.
+    LanePut {
+        value: u32,
+    },
+    /// Run the operations from the next one up to `end` (the value and its `LanePut`) at
+    /// every position of the slice write, then go on at `end`.
+    SliceLoop {
+        end: u32,
+    },
+    /// The elements put into the target `lane` (checked at the start).
+    SliceStore {
+        lane: LaneAt,
         fallback: u32,
     },
     Jump(u32),

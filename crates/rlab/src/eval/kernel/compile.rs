@@ -4,6 +4,8 @@
 //!   ^` and their element-wise forms, unary minus, element reads `A(k)`, `A(i, j)` with
 //!   such indices);
 //! - `A(k) = e`, `A(i, j) = e`;
+//! - `A(i, :) = e` and `A(:, j) = e` with `e` element-wise over rows (columns) of real
+//!   matrices and scalars (see [`super::slice`]);
 //! - `for v = a:b` / `a:s:b` with such bounds, `if`/`elseif`/`else` on comparisons of such
 //!   expressions joined by `&&`, `||` and `~`, `break`, `continue`;
 //!
@@ -16,6 +18,7 @@
 //! name a real Vector or Matrix. Nothing is echoed (statements end in `;`, or
 //! the run does not echo).
 
+use super::slice::{LaneScope, lane_of};
 use super::{Index, KCond, KExpr, KStmt, Loaded, Range, Rooted};
 use crate::ast::{BinOp, Expr, ExprKind, FunctionDef, Stmt, StmtKind, UnOp, Var};
 use crate::builtins::{self, RealFunction};
@@ -60,6 +63,8 @@ pub(super) struct Names<'i, 'a> {
     /// Whether each scalar is read somewhere (not only written).
     read: Vec<bool>,
     arrays: Vec<&'a Var>,
+    /// In the value of a slice write: its lanes.
+    pub(super) lanes: Option<LaneScope<'a>>,
 }
 
 impl<'i, 'a> Names<'i, 'a> {
@@ -78,6 +83,7 @@ impl<'i, 'a> Names<'i, 'a> {
             scalars: Vec::new(),
             read: Vec::new(),
             arrays: Vec::new(),
+            lanes: None,
         }
     }
 
@@ -94,7 +100,7 @@ impl<'i, 'a> Names<'i, 'a> {
         Some(k)
     }
 
-    fn array(&mut self, var: &'a Var) -> Option<usize> {
+    pub(super) fn array(&mut self, var: &'a Var) -> Option<usize> {
         if self.locals.is_some() || self.scalars.iter().any(|s| s.name == var.name) {
             return None;
         }
@@ -128,11 +134,14 @@ impl<'i, 'a> Names<'i, 'a> {
                     stmt,
                 }
             }
-            StmtKind::IndexAssign { name, args, value } if silent => KStmt::Write {
-                value: self.expr(value, 0)?,
-                index: self.index(args)?,
-                array: self.array(name)?,
-                stmt,
+            StmtKind::IndexAssign { name, args, value } if silent => match lane_of(args) {
+                Some(lane) => self.slice_write(name, lane, value, stmt)?,
+                None => KStmt::Write {
+                    value: self.expr(value, 0)?,
+                    index: self.index(args)?,
+                    array: self.array(name)?,
+                    stmt,
+                },
             },
             StmtKind::For { var, iter, body } if loops < MAX_LOOPS && self.locals.is_none() => {
                 let ExprKind::Range { start, step, stop } = &iter.kind else {
@@ -184,7 +193,7 @@ impl<'i, 'a> Names<'i, 'a> {
         stmts.iter().map(|s| self.stmt(s, loops)).collect()
     }
 
-    fn index(&mut self, args: &'a [Expr]) -> Option<Index<'a>> {
+    pub(super) fn index(&mut self, args: &'a [Expr]) -> Option<Index<'a>> {
         match args {
             [k] => Some(Index::One(Box::new(self.expr(k, 1)?))),
             [i, j] => Some(Index::Two(
@@ -229,8 +238,12 @@ impl<'i, 'a> Names<'i, 'a> {
             ExprKind::Ident(var) => KExpr::Reg(self.scalar(var, true)?),
             ExprKind::Unary(UnOp::Neg, a) => KExpr::Neg(deeper(self, a)?),
             ExprKind::Binary(op, a, b) => {
-                let op = Arith::of(*op)?;
-                KExpr::Bin(op, deeper(self, a)?, deeper(self, b)?)
+                let arith = Arith::of(*op)?;
+                let (a, b) = (deeper(self, a)?, deeper(self, b)?);
+                if !self.element_wise(*op, &a, &b) {
+                    return None;
+                }
+                KExpr::Bin(arith, a, b)
             }
             ExprKind::CallOrIndex { name, args } => {
                 match self.math(name, args.len()) {
@@ -242,6 +255,9 @@ impl<'i, 'a> Names<'i, 'a> {
                         return Some(KExpr::Math2(f, a, b));
                     }
                     None => {}
+                }
+                if self.lanes.is_some() {
+                    return self.in_slice(name, args);
                 }
                 match self.inline(name, args, depth) {
                     Some(call) => call,

@@ -127,6 +127,6 @@ fn reads_set(e: &KExpr, set: &[bool]) -> bool {
         KExpr::Bin(_, a, b) | KExpr::Math2(_, a, b) => reads_set(a, set) && reads_set(b, set),
         KExpr::Call(call) => call.args.iter().all(|a| reads_set(a, set)),
         // Bodies have no arrays.
-        KExpr::Elem { .. } => false,
+        KExpr::Elem { .. } | KExpr::Lane(_) => false,
     }
 }

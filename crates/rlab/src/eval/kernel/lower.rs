@@ -7,10 +7,12 @@
 //! Every operation that can fail names a [`Fallback`]: the general evaluator's way to go on
 //! (or its error) from there. Expressions are in [`expr`] (where arithmetic on the value of
 //! other arithmetic is one fused operation); arithmetic a loop does not change is computed
-//! before it ([`hoist`]). A loop whose body has no jumps is marked for sweeping.
+//! before it ([`hoist`]). A row or column written element by element is a loop of its own
+//! ([`slice`]). A loop whose body has no jumps is marked for sweeping.
 
 mod expr;
 mod hoist;
+mod slice;
 
 use super::code::{Bin, Code, Fallback, LoopSource, Op, arith};
 use super::{Index, KCond, KExpr, KStmt, Loaded, Rooted};
@@ -174,6 +176,7 @@ impl<'a> Lowering<'a, '_> {
                 value,
                 stmt,
             } => self.write(*array, index, value, stmt),
+            KStmt::Slice(slice) => self.slice_write(slice),
             KStmt::For {
                 reg,
                 range,

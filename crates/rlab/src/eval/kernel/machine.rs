@@ -5,6 +5,7 @@
 //! do goes to its [`Fallback`], after the registers and held arrays are put back. A loop
 //! whose body is straight-line code is swept ([`sweep`]): run in a loop of its own.
 
+mod slice;
 mod sweep;
 
 use super::Loaded;
@@ -36,6 +37,7 @@ struct State<'a> {
     loops: Vec<LoopState>,
     /// Per array: its data while held out of the workspace.
     held: Vec<Option<Held>>,
+    slice: slice::SliceState,
 }
 
 /// A real array held out of the workspace, and whether it was a Vector.
@@ -67,6 +69,7 @@ impl<'a> Machine<'a> {
             vars,
             created: Vec::new(),
             loops,
+            slice: slice::SliceState::default(),
         };
         Machine { code, regs, state }
     }
@@ -113,6 +116,12 @@ fn execute(
                 }
             }
             Op::ForNext { slot, var } => state.iterate(code, regs, interp, slot, var)?,
+            Op::SliceLoop { end } => {
+                match state.slice_loop(&ops[pc + 1..end as usize], regs, interp) {
+                    Ok(()) => end as usize,
+                    Err(fallback) => state.fallback(code, regs, interp, fallback)?,
+                }
+            }
             Op::Done => return Ok(()),
             straight => match state.step(straight, regs, interp) {
                 Ok(()) => pc + 1,
@@ -146,6 +155,19 @@ impl State<'_> {
                 value,
                 fallback,
             } if !self.write(interp, regs, array, cell, value) => return Err(fallback),
+            Op::LaneRead { dst, buffer } => regs[dst as usize] = self.slice.read(buffer),
+            Op::LanePut { value } => self.slice.put(regs[value as usize]),
+            Op::SliceStart { lane, fallback } if !self.slice_start(interp, regs, lane) => {
+                return Err(fallback);
+            }
+            Op::LaneLoad {
+                lane,
+                buffer,
+                fallback,
+            } if !self.lane_load(interp, regs, lane, buffer) => return Err(fallback),
+            Op::SliceStore { lane, fallback } if !self.slice_store(interp, regs, lane) => {
+                return Err(fallback);
+            }
             arithmetic => compute(arithmetic, regs),
         }
         Ok(())

@@ -26,7 +26,7 @@ fn outcome(code: &str, mode: Mode) -> (String, Vec<String>) {
 
 /// The same program with its loops and functions made ineligible (a harmless call before
 /// every `end`, on its line, sends them down the general path) must give the same outcome.
-fn same_as_general(code: &str) {
+pub(super) fn same_as_general(code: &str) {
     let general: String = (code.lines())
         .map(|line| match line.trim() == "end" {
             true => format!("zeros(1); {line}\n"),
@@ -161,7 +161,7 @@ fn a_stopped_run_stops_a_compiled_loop() {
 
 /// Whether the first statement of `code` (a `for` loop) compiles, in a session where
 /// `setup` ran.
-fn compiles(setup: &str, code: &str) -> bool {
+pub(super) fn compiles(setup: &str, code: &str) -> bool {
     let mut s = Session::new(Config::default(), Some(0));
     let out = s.run_block("setup.rlab", 1, setup);
     assert!(out.error.is_none(), "{setup}");

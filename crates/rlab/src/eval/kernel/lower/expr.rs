@@ -71,6 +71,7 @@ impl<'a> Lowering<'a, '_> {
             }
             KExpr::Bin(op, a, b) => return self.bin(*op, a, b, dst, fallback),
             KExpr::Elem { array, index } => return self.read(*array, index, dst, fallback),
+            KExpr::Lane(k) => return self.lane_read(*k, dst),
             KExpr::Call(call) => self.call(call, fallback),
         };
         self.placed(value, dst)

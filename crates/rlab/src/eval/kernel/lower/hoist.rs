@@ -65,7 +65,7 @@ fn writes(body: &[KStmt<'_>], written: &mut [bool]) {
                 }
                 writes(otherwise, written);
             }
-            KStmt::Write { .. } | KStmt::Break | KStmt::Continue => {}
+            KStmt::Write { .. } | KStmt::Slice(_) | KStmt::Break | KStmt::Continue => {}
         }
     }
 }
@@ -103,6 +103,11 @@ impl<'e, 'a: 'e> Finder<'_, 'a, '_> {
                     branch.iter().for_each(|s| self.stmt(s, found));
                 }
                 otherwise.iter().for_each(|s| self.stmt(s, found));
+            }
+            KStmt::Slice(slice) => {
+                let lanes = std::iter::once(&slice.target).chain(&slice.lanes);
+                lanes.for_each(|lane| self.expr(&lane.fixed, found));
+                self.expr(&slice.value, found);
             }
             KStmt::Break | KStmt::Continue => {}
         }
@@ -149,7 +154,7 @@ impl<'e, 'a: 'e> Finder<'_, 'a, '_> {
             }
             KExpr::Elem { index, .. } => self.index(index, found),
             KExpr::Call(call) => call.args.iter().for_each(|a| self.expr(a, found)),
-            KExpr::Const(_) | KExpr::Reg(_) => {}
+            KExpr::Const(_) | KExpr::Reg(_) | KExpr::Lane(_) => {}
         }
     }
 
@@ -161,7 +166,7 @@ impl<'e, 'a: 'e> Finder<'_, 'a, '_> {
             KExpr::Reg(k) => !self.written[*k] && self.lowering.known[*k],
             KExpr::Neg(a) | KExpr::Math(_, a) => self.invariant(a),
             KExpr::Bin(_, a, b) | KExpr::Math2(_, a, b) => self.invariant(a) && self.invariant(b),
-            KExpr::Elem { .. } | KExpr::Call(_) => false,
+            KExpr::Elem { .. } | KExpr::Call(_) | KExpr::Lane(_) => false,
         }
     }
 }

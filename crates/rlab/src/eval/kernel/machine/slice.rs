@@ -1,0 +1,159 @@
+//! Slice writes in the machine: the target's lane checked and the length taken from it,
+//! the value's lanes copied into buffers (so every element is read before any is
+//! written, as the general path evaluates the value first), the elements put one by one,
+//! and the target's lane written from them at the end.
+
+use super::{Held, State};
+use crate::eval::Interp;
+use crate::eval::kernel::Axis;
+use crate::eval::kernel::code::{LaneAt, Op};
+use crate::eval::scalar::cell_at;
+use crate::names::Var;
+use crate::value::Value;
+use ndarray::{Array2, ArrayViewMut1, Axis as Dim};
+
+/// The slice write running: its length and position, the lanes its value reads, and the
+/// elements put so far.
+#[derive(Default)]
+pub(super) struct SliceState {
+    len: usize,
+    pos: usize,
+    buffers: Vec<Vec<f64>>,
+    out: Vec<f64>,
+}
+
+impl SliceState {
+    /// Buffer `buffer`'s element at the position.
+    #[inline(always)]
+    pub(super) fn read(&self, buffer: u32) -> f64 {
+        self.buffers[buffer as usize][self.pos]
+    }
+
+    #[inline(always)]
+    pub(super) fn put(&mut self, x: f64) {
+        self.out.push(x);
+    }
+}
+
+impl State<'_> {
+    /// Run `ops`, the value of the slice write and its `LanePut`, at every position; the
+    /// fallback of an operation that cannot go on.
+    pub(super) fn slice_loop(
+        &mut self,
+        ops: &[Op],
+        regs: &mut [f64],
+        interp: &mut Interp,
+    ) -> Result<(), u32> {
+        for pos in 0..self.slice.len {
+            self.slice.pos = pos;
+            for &op in ops {
+                self.step(op, regs, interp)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `lane` is a lane of a real Matrix with at least one element; it then
+    /// starts the write.
+    pub(super) fn slice_start(&mut self, interp: &Interp, regs: &[f64], lane: LaneAt) -> bool {
+        let data = matrix(&self.held, &self.vars.arrays, interp, lane.array);
+        let Some((_, len)) = data.and_then(|data| locate(data, regs, lane)) else {
+            return false;
+        };
+        let slice = &mut self.slice;
+        (slice.len, slice.pos) = (len, 0);
+        slice.out.clear();
+        len >= 1
+    }
+
+    /// Whether `lane` is a lane of a real Matrix of the write's length; its elements are
+    /// then in buffer `buffer`.
+    pub(super) fn lane_load(
+        &mut self,
+        interp: &Interp,
+        regs: &[f64],
+        lane: LaneAt,
+        buffer: u32,
+    ) -> bool {
+        let Some(data) = matrix(&self.held, &self.vars.arrays, interp, lane.array) else {
+            return false;
+        };
+        let slice = &mut self.slice;
+        match locate(data, regs, lane) {
+            Some((at, len)) if len == slice.len => {
+                let buffer = buffer as usize;
+                if slice.buffers.len() <= buffer {
+                    slice.buffers.resize_with(buffer + 1, Vec::new);
+                }
+                let (elements, buffer) = (
+                    data.index_axis(dim(lane.axis), at),
+                    &mut slice.buffers[buffer],
+                );
+                buffer.clear();
+                match elements.as_slice() {
+                    Some(row) => buffer.extend_from_slice(row),
+                    None => buffer.extend(elements.iter()),
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Write the elements put into the target `lane` (held from now on); whether it could.
+    pub(super) fn slice_store(&mut self, interp: &mut Interp, regs: &[f64], lane: LaneAt) -> bool {
+        let array = lane.array as usize;
+        if self.held[array].is_none() && !self.hold(interp, lane.array) {
+            return false;
+        }
+        let Some(Held { data, .. }) = &mut self.held[array] else {
+            return false;
+        };
+        let Some((at, len)) = locate(data, regs, lane) else {
+            return false;
+        };
+        if len != self.slice.out.len() {
+            return false;
+        }
+        let mut target: ArrayViewMut1<f64> = data.index_axis_mut(dim(lane.axis), at);
+        target
+            .iter_mut()
+            .zip(&self.slice.out)
+            .for_each(|(t, &x)| *t = x);
+        true
+    }
+}
+
+/// Array number `array` when it is a real Matrix (held, or in the workspace).
+fn matrix<'s>(
+    held: &'s [Option<Held>],
+    arrays: &[&Var],
+    interp: &'s Interp,
+    array: u32,
+) -> Option<&'s Array2<f64>> {
+    match &held[array as usize] {
+        Some(held) => (!held.vector).then_some(&held.data),
+        None => match interp.vars.lookup(arrays[array as usize])? {
+            Value::Matrix(a) => a.as_real(),
+            _ => None,
+        },
+    }
+}
+
+/// The 0-based row (column) that `lane`'s index names in `data`, as an element read
+/// would take it, and the lane's length.
+fn locate(data: &Array2<f64>, regs: &[f64], lane: LaneAt) -> Option<(usize, usize)> {
+    let fixed = regs[lane.fixed as usize];
+    match lane.axis {
+        Axis::Row => cell_at(data.dim(), fixed, Some(1.0)).map(|(r, _)| (r, data.ncols())),
+        Axis::Column => cell_at(data.dim(), 1.0, Some(fixed)).map(|(_, c)| (c, data.nrows())),
+    }
+}
+
+/// The array axis along which `axis`'s lanes are numbered.
+fn dim(axis: Axis) -> Dim {
+    match axis {
+        Axis::Row => Dim(0),
+        Axis::Column => Dim(1),
+    }
+}
