@@ -252,7 +252,7 @@ impl<'i, 'a> Names<'i, 'a> {
                     }
                     Some(RealFunction::Two(f)) => {
                         let (a, b) = (deeper(self, &args[0])?, deeper(self, &args[1])?);
-                        return Some(KExpr::Math2(f, a, b));
+                        return self.number_second(&b).then_some(KExpr::Math2(f, a, b));
                     }
                     None => {}
                 }

@@ -12,7 +12,8 @@
 //!   (which the target's writes cannot change while the value is read);
 //! - `+`, `-`, `.*`, `./`, `.^`, unary minus and the element-wise math builtins on them; `*`
 //!   unless both operands read a lane, `/` unless the divisor does, `^` on no lane (the
-//!   matrix operations otherwise).
+//!   matrix operations otherwise), `mod(x, m)` with a number `m` (the builtin takes no
+//!   other).
 //!
 //! When the statement runs, every lane's index is checked to be a row (or column) of a
 //! real Matrix and every lane's length the target's (at least one) before anything is
@@ -115,6 +116,14 @@ impl<'a> Names<'_, 'a> {
             BinOp::Pow => !(a || b),
             _ => true,
         }
+    }
+}
+
+impl Names<'_, '_> {
+    /// Whether `second`, the second argument of a math builtin of two (`mod`), is a number
+    /// there: true outside a slice write's value.
+    pub(super) fn number_second(&self, second: &KExpr) -> bool {
+        self.lanes.is_none() || !reads_lane(second)
     }
 }
 

@@ -16,6 +16,8 @@ fn slice_writes_match_the_general_path_bit_for_bit() {
         "E(t, :) = exp(-D(t, :) .^ 2) .* sqrt(abs(E(t + 1, :))) + mod(D(t, :), 0.3) * D(1, 2);",
         // A number for every element; another row of the target, read before the writes.
         "E(t + 2, :) = t * 2; E(t, :) = E(t + 1, :) + E(t, :) ./ E(t + 2, :);",
+        // `mod` of a lane by a number.
+        "E(t, :) = mod(E(t, :) * 7, lr + 2) - mod(D(t, :), 0.5);",
         // An index that is not whole is truncated as an element read's.
         "E(t + 0.5, :) = D(t + 0.25, :) * 2;",
     ] {
@@ -51,6 +53,9 @@ fn slice_writes_that_cannot_be_done_here_are_the_general_paths() {
         "E(t, :) = E(t, :) ^ 2;",
         "E(t, :) = E(t, :) * E(t, 1);",
         "E(t, :) = E(:, t);",
+        // `mod` takes a number for its modulus.
+        "E(t, :) = mod(E(t, :), E(t, :) + 2);",
+        "E(t, :) = mod(3, E(t, :) + 5);",
     ] {
         let code = format!("for t = 1:2\n  {body}\nend\n");
         assert!(!compiles(setup, &code), "{body}");
