@@ -18,8 +18,9 @@
 //! When the statement runs, every lane's index is checked to be a row (or column) of a
 //! real Matrix and every lane's length the target's (at least one) before anything is
 //! written; otherwise the whole statement runs the general way, which gives its result or
-//! its error. Reading a lane of the target itself is safe: each position is read before
-//! it is written and no other position is read there.
+//! its error. Reading the target's own rows is safe: every lane is copied before the
+//! value is computed and the target written after it, as the general path evaluates the
+//! value before it assigns.
 
 #[cfg(test)]
 mod tests;
