@@ -58,9 +58,6 @@ impl<'a> Names<'_, 'a> {
         value: &'a Expr,
         stmt: &'a Stmt,
     ) -> Option<KStmt<'a>> {
-        if self.lanes.is_some() {
-            return None;
-        }
         let array = self.array(name)?;
         let fixed = self.expr(fixed, 1)?;
         self.lanes = Some(LaneScope {
@@ -118,9 +115,7 @@ impl<'a> Names<'_, 'a> {
             _ => true,
         }
     }
-}
 
-impl Names<'_, '_> {
     /// Whether `second`, the second argument of a math builtin of two (`mod`), is a number
     /// there: true outside a slice write's value.
     pub(super) fn number_second(&self, second: &KExpr) -> bool {

@@ -6,7 +6,7 @@
 
 use super::{LATER, Lowering};
 use crate::eval::kernel::code::{Fallback, LaneAt, Op};
-use crate::eval::kernel::{Lane, SliceWrite};
+use crate::eval::kernel::{Axis, Lane, SliceWrite};
 
 impl<'a> Lowering<'a, '_> {
     pub(super) fn slice_write(&mut self, s: &SliceWrite<'a>) {
@@ -15,13 +15,13 @@ impl<'a> Lowering<'a, '_> {
             resume: LATER,
         });
         let known = self.known.clone();
-        let target = self.lane_at(&s.target, s, fallback);
+        let target = self.lane_at(&s.target, s.axis, fallback);
         self.emit(Op::SliceStart {
             lane: target,
             fallback,
         });
         for (buffer, lane) in s.lanes.iter().enumerate() {
-            let lane = self.lane_at(lane, s, fallback);
+            let lane = self.lane_at(lane, s.axis, fallback);
             self.emit(Op::LaneLoad {
                 lane,
                 buffer: buffer as u32,
@@ -43,12 +43,12 @@ impl<'a> Lowering<'a, '_> {
         self.known = known;
     }
 
-    /// `lane` of `s` with its index computed.
-    fn lane_at(&mut self, lane: &Lane<'a>, s: &SliceWrite<'a>, fallback: u32) -> LaneAt {
+    /// `lane`, along `axis`, with its index computed.
+    fn lane_at(&mut self, lane: &Lane<'a>, axis: Axis, fallback: u32) -> LaneAt {
         LaneAt {
             array: lane.array as u32,
             fixed: self.expr(&lane.fixed, None, fallback),
-            axis: s.axis,
+            axis,
         }
     }
 

@@ -10,7 +10,7 @@ use crate::eval::kernel::code::{LaneAt, Op};
 use crate::eval::scalar::cell_at;
 use crate::names::Var;
 use crate::value::Value;
-use ndarray::{Array2, ArrayViewMut1, Axis as Dim};
+use ndarray::{Array2, Axis as Dim};
 
 /// The slice write running: its length and position, the lanes its value reads, and the
 /// elements put so far.
@@ -115,9 +115,9 @@ impl State<'_> {
         if len != self.slice.out.len() {
             return false;
         }
-        let mut target: ArrayViewMut1<f64> = data.index_axis_mut(dim(lane.axis), at);
+        let target = data.index_axis_mut(dim(lane.axis), at);
         target
-            .iter_mut()
+            .into_iter()
             .zip(&self.slice.out)
             .for_each(|(t, &x)| *t = x);
         true
