@@ -11,6 +11,8 @@
 //! functions it calls); [`lower`] turns the tree into [`code`] (registers for every value,
 //! jumps for `if`, `break` and `continue`; an operation on another's value fused with it);
 //! [`machine`] runs the code, and a loop whose body has no jumps in a loop of its own.
+//! A loop inside a loop that runs the general way keeps its code for its next start
+//! ([`cache`]) while compiling again would give the same.
 //!
 //! The compiled form keeps the general path's semantics exactly:
 //! - every operation is the `f64` operation the general evaluator applies to two Scalars
@@ -24,6 +26,7 @@
 //! - registers are written back to the workspace when the loop ends or fails, variables
 //!   created in the order the general path creates them.
 
+mod cache;
 mod code;
 mod compile;
 mod inline;
@@ -32,6 +35,9 @@ mod machine;
 mod slice;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use cache::Cache;
+pub(crate) use compile::Defs;
 
 use super::Interp;
 use crate::ast::{BinOp, Expr, Stmt};
@@ -171,14 +177,14 @@ struct Loaded<'a> {
 
 impl Interp {
     /// Run the `for` statement `stmt` compiled, when it qualifies and its variables hold
-    /// what the compiled form needs; `None` (nothing done) otherwise.
-    pub(super) fn try_kernel(&mut self, stmt: &Stmt) -> Option<LangResult<()>> {
-        let defs = compile::Defs::new();
-        let (root, loaded) = compile::compile(self, stmt, &defs)?;
-        let code = lower::lower(&root, &loaded)?;
-        let mut machine = machine::Machine::new(code, loaded);
-        let result = machine.run(self);
-        machine.write_back(self);
-        Some(result)
+    /// what the compiled form needs; `None` (nothing done) otherwise. Its code is kept in
+    /// `kernels` for the next start.
+    pub(super) fn try_kernel<'a>(
+        &mut self,
+        stmt: &'a Stmt,
+        kernels: &mut Cache<'a>,
+    ) -> Option<LangResult<()>> {
+        let (code, loaded) = kernels.code(self, stmt)?;
+        Some(machine::run(code, loaded, self))
     }
 }

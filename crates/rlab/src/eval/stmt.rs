@@ -2,7 +2,7 @@
 //! `switch`, `break`/`continue`/`return`, function definitions, `run`, `import` (in
 //! `import.rs`), keyword commands.
 
-use super::{Flow, Interp, Mode};
+use super::{Flow, Interp, Mode, kernel};
 use crate::ast::{Expr, Name, Program, Stmt, StmtKind, Var};
 use crate::display;
 use crate::error::{LangError, LangResult};
@@ -28,10 +28,24 @@ impl Interp {
 
     /// Run statements in order until one ends the list early.
     pub(crate) fn exec_block(&mut self, stmts: &[Stmt]) -> LangResult<Flow> {
+        self.exec_statements(stmts, None)
+    }
+
+    /// [`Interp::exec_block`], with the compiled code of the `for` loops among `stmts`
+    /// kept in `kernels` when given (a loop's body, run again and again).
+    fn exec_statements<'a>(
+        &mut self,
+        stmts: &'a [Stmt],
+        mut kernels: Option<&mut kernel::Cache<'a>>,
+    ) -> LangResult<Flow> {
         self.nested(|interp| {
             for stmt in stmts {
                 interp.check_time().map_err(|e| e.at(stmt.span))?;
-                let flow = interp.exec_stmt(stmt).map_err(|e| e.at(stmt.span))?;
+                let flow = match &mut kernels {
+                    Some(kernels) => interp.exec_stmt_with(stmt, kernels),
+                    None => interp.exec_stmt(stmt),
+                };
+                let flow = flow.map_err(|e| e.at(stmt.span))?;
                 if flow != Flow::Normal {
                     return Ok(flow);
                 }
@@ -70,13 +84,9 @@ impl Interp {
                 branches,
                 otherwise,
             } => return self.exec_if(branches, otherwise.as_deref()),
-            StmtKind::For { var, iter, body } => {
-                // A loop of scalar arithmetic runs compiled (`kernel`), others as written.
-                if let Some(done) = self.try_kernel(stmt) {
-                    done?;
-                    return Ok(Flow::Normal);
-                }
-                return self.exec_for(var, iter, body);
+            StmtKind::For { .. } => {
+                let defs = kernel::Defs::new();
+                return self.exec_stmt_with(stmt, &mut kernel::Cache::new(&defs));
             }
             StmtKind::While { cond, body } => return self.exec_while(cond, body),
             StmtKind::Switch {
@@ -190,8 +200,28 @@ impl Interp {
         }
     }
 
+    /// Run `stmt`: a `for` loop of scalar arithmetic runs compiled (its code kept in
+    /// `kernels` for its next start), anything else as written.
+    fn exec_stmt_with<'a>(
+        &mut self,
+        stmt: &'a Stmt,
+        kernels: &mut kernel::Cache<'a>,
+    ) -> LangResult<Flow> {
+        let StmtKind::For { var, iter, body } = &stmt.kind else {
+            return self.exec_stmt(stmt);
+        };
+        if let Some(done) = self.try_kernel(stmt, kernels) {
+            done?;
+            return Ok(Flow::Normal);
+        }
+        self.exec_for(var, iter, body)
+    }
+
     fn exec_for(&mut self, var: &Var, iter: &Expr, body: &[Stmt]) -> LangResult<Flow> {
         let items = self.eval(iter)?;
+        // The loops in the body compile once, not at every iteration (see `kernel::Cache`).
+        let defs = kernel::Defs::new();
+        let mut kernels = kernel::Cache::new(&defs);
         let count = match &items {
             Value::Vector(a) => a.len(),
             Value::Scalar(_) | Value::Complex(_) => 1,
@@ -216,7 +246,7 @@ impl Interp {
             };
             self.vars.assign(var, item);
             self.check_time()?;
-            match self.exec_block(body)? {
+            match self.exec_statements(body, Some(&mut kernels))? {
                 Flow::Break => break,
                 Flow::Return => return Ok(Flow::Return),
                 Flow::Normal | Flow::Continue => {}
@@ -226,13 +256,15 @@ impl Interp {
     }
 
     fn exec_while(&mut self, cond: &Expr, body: &[Stmt]) -> LangResult<Flow> {
+        let defs = kernel::Defs::new();
+        let mut kernels = kernel::Cache::new(&defs);
         loop {
             self.check_time()?;
             let v = self.eval(cond)?;
             if !ops::condition(&v, "while").map_err(|e| e.at(cond.span))? {
                 return Ok(Flow::Normal);
             }
-            match self.exec_block(body)? {
+            match self.exec_statements(body, Some(&mut kernels))? {
                 Flow::Break => return Ok(Flow::Normal),
                 Flow::Return => return Ok(Flow::Return),
                 Flow::Normal | Flow::Continue => {}

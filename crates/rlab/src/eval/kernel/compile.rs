@@ -18,13 +18,13 @@
 //! name a real Vector or Matrix. Nothing is echoed (statements end in `;`, or
 //! the run does not echo).
 
+use super::cache::{Answer, Probe, Question, Uses};
 use super::slice::{LaneScope, lane_of};
-use super::{Index, KCond, KExpr, KStmt, Loaded, Range, Rooted};
+use super::{Index, KCond, KExpr, KStmt, Range, Rooted};
 use crate::ast::{BinOp, Expr, ExprKind, FunctionDef, Stmt, StmtKind, UnOp, Var};
 use crate::builtins::{self, RealFunction};
 use crate::eval::{Interp, Mode};
 use crate::ops::Arith;
-use crate::value::{NumArray, Value};
 use std::cell::OnceCell;
 use std::sync::Arc;
 
@@ -34,19 +34,19 @@ const MAX_EXPR: u32 = 32;
 
 /// The user functions, taken from the interpreter when a loop first calls one, and held
 /// for as long as the loop's code (which inlines their bodies) lives.
-pub(super) type Defs = OnceCell<Vec<Arc<FunctionDef>>>;
+pub(crate) type Defs = OnceCell<Vec<Arc<FunctionDef>>>;
 
-/// The compiled form of `stmt` (a `for` loop) and its variables loaded, or `None`.
+/// The compiled form of `stmt` (a `for` loop) and what it uses of the interpreter, or
+/// `None`.
 pub(super) fn compile<'a>(
     interp: &Interp,
     stmt: &'a Stmt,
     defs: &'a Defs,
-) -> Option<(KStmt<'a>, Loaded<'a>)> {
+) -> Option<(KStmt<'a>, Uses<'a>)> {
     let quiet = interp.in_function() || interp.config.mode != Mode::Script;
     let mut names = Names::new(interp, defs, quiet, None);
     let root = names.stmt(stmt, 0)?;
-    let loaded = names.load()?;
-    Some((root, loaded))
+    Some((root, names.uses()))
 }
 
 /// The names a loop uses, as registers (scalars) or arrays.
@@ -65,6 +65,8 @@ pub(super) struct Names<'i, 'a> {
     arrays: Vec<&'a Var>,
     /// In the value of a slice write: its lanes.
     pub(super) lanes: Option<LaneScope<'a>>,
+    /// The other questions asked of the interpreter, with their answers.
+    pub(super) probes: Vec<Probe<'a>>,
 }
 
 impl<'i, 'a> Names<'i, 'a> {
@@ -84,6 +86,27 @@ impl<'i, 'a> Names<'i, 'a> {
             read: Vec::new(),
             arrays: Vec::new(),
             lanes: None,
+            probes: Vec::new(),
+        }
+    }
+
+    /// `question`'s answer, noted (see [`super::cache`]).
+    pub(super) fn ask(&mut self, question: Question<'a>) -> Answer {
+        let answer = question.ask(self.interp);
+        self.probes.push(Probe(question, answer.clone()));
+        answer
+    }
+
+    /// Whether `question`, one with a yes or no answer, is answered yes.
+    pub(super) fn yes(&mut self, question: Question<'a>) -> bool {
+        matches!(self.ask(question), Answer::Flag(true))
+    }
+
+    /// The user function `name`, if there is one (the answer noted).
+    pub(super) fn function(&mut self, name: &'a str) -> Option<Arc<FunctionDef>> {
+        match self.ask(Question::Function(name)) {
+            Answer::Function(def) => def,
+            Answer::Flag(_) => None,
         }
     }
 
@@ -110,10 +133,10 @@ impl<'i, 'a> Names<'i, 'a> {
     }
 
     /// Whether a variable (or, in an inlined body, a local) takes the name `name`.
-    pub(super) fn shadowed(&self, name: &Var) -> bool {
+    pub(super) fn shadowed(&mut self, name: &'a Var) -> bool {
         match &self.locals {
             Some(locals) => locals.contains(&&*name.name),
-            None => self.interp.vars.lookup(name).is_some(),
+            None => self.yes(Question::Variable(name)),
         }
     }
 
@@ -207,11 +230,10 @@ impl<'i, 'a> Names<'i, 'a> {
     /// The real function `name(args)` calls when it is a math builtin with one of as many
     /// arguments: no variable, local or user function of that name, and the profiler not
     /// timing it.
-    fn math(&self, name: &'a Var, arity: usize) -> Option<RealFunction> {
-        let interp = self.interp;
+    fn math(&mut self, name: &'a Var, arity: usize) -> Option<RealFunction> {
         if self.shadowed(name)
-            || interp.functions.contains_key(&*name.name)
-            || interp.session.profile.tracks(&name.name)
+            || self.function(&name.name).is_some()
+            || self.yes(Question::Profiled(&name.name))
         {
             return None;
         }
@@ -294,34 +316,14 @@ impl<'i, 'a> Names<'i, 'a> {
         })
     }
 
-    /// The variables as they are now; `None` when one holds something the compiled form
-    /// cannot (then the loop runs the general way).
-    fn load(self) -> Option<Loaded<'a>> {
-        let interp = self.interp;
-        for array in &self.arrays {
-            match interp.vars.lookup(array)? {
-                Value::Vector(a) | Value::Matrix(a) if matches!(**a, NumArray::Real(_)) => {}
-                _ => return None,
-            }
-        }
-        let n = self.scalars.len();
-        let (mut values, mut set, mut foreign) = (vec![0.0; n], vec![false; n], vec![false; n]);
-        for (k, (var, read)) in self.scalars.iter().zip(self.read).enumerate() {
-            match interp.read_var(var) {
-                Ok(Value::Scalar(x)) => (values[k], set[k]) = (x, true),
-                Ok(_) => foreign[k] = true,
-                // Read before it is set, a name that is not a variable may be a call.
-                Err(_) if read && callable(interp, var) => return None,
-                Err(_) => {}
-            }
-        }
-        Some(Loaded {
+    /// What the compile used: its variables and its questions.
+    fn uses(self) -> Uses<'a> {
+        Uses {
             scalars: self.scalars,
-            values,
-            set,
-            foreign,
+            read: self.read,
             arrays: self.arrays,
-        })
+            probes: self.probes,
+        }
     }
 }
 
@@ -333,6 +335,7 @@ fn position_or_push<T>(list: &mut Vec<T>, item: T, same: impl Fn(&T) -> bool) ->
     })
 }
 
-fn callable(interp: &Interp, var: &Var) -> bool {
+/// Whether `var` names a function (a call, where it is not a variable).
+pub(super) fn callable(interp: &Interp, var: &Var) -> bool {
     interp.functions.contains_key(&*var.name) || builtins::lookup(&var.name).is_some()
 }

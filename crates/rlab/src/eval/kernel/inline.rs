@@ -15,6 +15,7 @@
 //! Such a body cannot fail, so its code needs no fallback: anything that can fail (an
 //! argument's element read) is the caller's, which falls back as a whole expression.
 
+use super::cache::Question;
 use super::compile::Names;
 use super::{Inlined, KCond, KExpr, KStmt};
 use crate::ast::Expr;
@@ -35,15 +36,15 @@ impl<'i, 'a> Names<'i, 'a> {
         let interp = self.interp;
         if self.shadowed(name)
             || matches!(&*name.name, "grad" | "value_and_grad" | "profile")
-            || interp.session.cache.is_active()
+            || self.yes(Question::CacheActive)
             || self.calls >= MAX_CALLS
             || interp.depth + self.calls >= interp.config.limits.max_call_depth
         {
             return None;
         }
-        let def = interp.functions.get(&*name.name)?;
+        let def = self.function(&name.name)?;
         let defs = (self.defs).get_or_init(|| interp.functions.values().cloned().collect());
-        let def = defs.iter().find(|d| Arc::ptr_eq(d, def))?;
+        let def = defs.iter().find(|d| Arc::ptr_eq(d, &def))?;
         if def.params.len() != args.len() {
             return None;
         }
@@ -54,7 +55,11 @@ impl<'i, 'a> Names<'i, 'a> {
         let params = def.params.iter().map(|p| p.as_str()).collect();
         let mut inner = Names::new(interp, self.defs, true, Some(params));
         inner.calls = self.calls + 1;
-        let body = inner.block(&def.body, 0)?;
+        let body = inner.block(&def.body, 0);
+        // The inner body's answers decide whether the call is inlined: they are this
+        // compile's too.
+        self.probes.append(&mut inner.probes);
+        let body = body?;
         let locals = inner.locals.unwrap_or_default();
         let output = locals.iter().position(|l| *l == output.as_str())?;
         let mut set = vec![false; locals.len()];

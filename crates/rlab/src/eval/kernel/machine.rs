@@ -18,13 +18,6 @@ use crate::value::{NumArray, Value};
 use ndarray::Array2;
 use std::sync::Arc;
 
-/// A running loop: its code, its variables and registers, and the rest of its state.
-pub(super) struct Machine<'a> {
-    code: Code<'a>,
-    regs: Vec<f64>,
-    state: State<'a>,
-}
-
 /// What the operations other than arithmetic use. (The registers are kept apart, so the
 /// arithmetic works on a slice the compiler knows nothing else writes.)
 struct State<'a> {
@@ -55,32 +48,25 @@ struct LoopState {
     bounds: Option<[u64; 3]>,
 }
 
-impl<'a> Machine<'a> {
-    pub(super) fn new(code: Code<'a>, vars: Loaded<'a>) -> Machine<'a> {
-        let mut regs = vec![0.0; code.registers];
-        regs[..vars.values.len()].copy_from_slice(&vars.values);
-        for &(reg, x) in &code.consts {
-            regs[reg as usize] = x;
-        }
-        let loops = code.loops.iter().map(|_| LoopState::default()).collect();
-        let state = State {
-            held: vars.arrays.iter().map(|_| None).collect(),
-            set: vars.set.clone(),
-            vars,
-            created: Vec::new(),
-            loops,
-            slice: slice::SliceState::default(),
-        };
-        Machine { code, regs, state }
+/// Run `code` over the variables `vars`, then write every variable it set back to the
+/// workspace, whether it ended or failed.
+pub(super) fn run(code: &Code, vars: Loaded, interp: &mut Interp) -> LangResult<()> {
+    let mut regs = vec![0.0; code.registers];
+    regs[..vars.values.len()].copy_from_slice(&vars.values);
+    for &(reg, x) in &code.consts {
+        regs[reg as usize] = x;
     }
-
-    pub(super) fn run(&mut self, interp: &mut Interp) -> LangResult<()> {
-        execute(&self.code, &mut self.regs, &mut self.state, interp)
-    }
-
-    pub(super) fn write_back(&mut self, interp: &mut Interp) {
-        self.state.write_back(&self.code, &self.regs, interp);
-    }
+    let mut state = State {
+        held: vars.arrays.iter().map(|_| None).collect(),
+        set: vars.set.clone(),
+        vars,
+        created: Vec::new(),
+        loops: code.loops.iter().map(|_| LoopState::default()).collect(),
+        slice: slice::SliceState::default(),
+    };
+    let result = execute(code, &mut regs, &mut state, interp);
+    state.write_back(code, &regs, interp);
+    result
 }
 
 #[inline(never)]

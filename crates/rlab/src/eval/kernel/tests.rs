@@ -168,7 +168,10 @@ pub(super) fn compiles(setup: &str, code: &str) -> bool {
     let program = crate::parser::parse_program(code, 0).expect("parses");
     let defs = super::compile::Defs::new();
     let compiled = super::compile::compile(&s.interp, &program.stmts[0], &defs);
-    compiled.is_some_and(|(root, loaded)| super::lower::lower(&root, &loaded).is_some())
+    compiled.is_some_and(|(root, uses)| {
+        let loaded = uses.load(&s.interp);
+        loaded.is_some_and(|loaded| super::lower::lower(&root, &loaded).is_some())
+    })
 }
 
 /// `f` of the code of the first statement of `code` (a `for` loop), compiled in a session
@@ -178,7 +181,8 @@ fn with_code<T>(setup: &str, code: &str, f: impl FnOnce(&super::code::Code) -> T
     assert!(s.run_block("setup.rlab", 1, setup).error.is_none());
     let program = crate::parser::parse_program(code, 0).expect("parses");
     let defs = super::compile::Defs::new();
-    let (root, loaded) = super::compile::compile(&s.interp, &program.stmts[0], &defs).unwrap();
+    let (root, uses) = super::compile::compile(&s.interp, &program.stmts[0], &defs).unwrap();
+    let loaded = uses.load(&s.interp).expect("loads");
     f(&super::lower::lower(&root, &loaded).expect("lowers"))
 }
 
