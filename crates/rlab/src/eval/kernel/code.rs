@@ -47,6 +47,12 @@ impl Fused {
     #[inline(always)]
     pub(super) fn value(self, regs: &[f64]) -> f64 {
         let [a, b, c] = [self.a, self.b, self.c].map(|r| regs[r as usize]);
+        self.apply(a, b, c)
+    }
+
+    /// The two operations on the values `a`, `b` and `c`.
+    #[inline(always)]
+    pub(super) fn apply(self, a: f64, b: f64, c: f64) -> f64 {
         (self.fuse)(a, b, c)
     }
 }

@@ -141,8 +141,6 @@ impl State<'_> {
                 value,
                 fallback,
             } if !self.write(interp, regs, array, cell, value) => return Err(fallback),
-            Op::LaneRead { dst, buffer } => regs[dst as usize] = self.slice.read(buffer),
-            Op::LanePut { value } => self.slice.put(regs[value as usize]),
             Op::SliceStart { lane, fallback } if !self.slice_start(interp, regs, lane) => {
                 return Err(fallback);
             }

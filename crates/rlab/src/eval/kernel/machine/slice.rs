@@ -1,58 +1,30 @@
 //! Slice writes in the machine: the target's lane checked and the length taken from it,
 //! the value's lanes copied into buffers (so every element is read before any is
-//! written, as the general path evaluates the value first), the elements put one by one,
-//! and the target's lane written from them at the end.
+//! written, as the general path evaluates the value first), the value computed a lane at
+//! a time ([`lanes`]), and the target's lane written from it at the end.
+
+mod lanes;
 
 use super::{Held, State};
 use crate::eval::Interp;
 use crate::eval::kernel::Axis;
-use crate::eval::kernel::code::{LaneAt, Op};
+use crate::eval::kernel::code::LaneAt;
 use crate::eval::scalar::cell_at;
 use crate::names::Var;
 use crate::value::Value;
 use ndarray::{Array2, Axis as Dim};
 
-/// The slice write running: its length and position, the lanes its value reads, and the
-/// elements put so far.
+/// The slice write running: its length, the lanes its value reads, its value's wide
+/// registers, and the elements to write.
 #[derive(Default)]
 pub(super) struct SliceState {
     len: usize,
-    pos: usize,
     buffers: Vec<Vec<f64>>,
+    lanes: lanes::Lanes,
     out: Vec<f64>,
 }
 
-impl SliceState {
-    /// Buffer `buffer`'s element at the position.
-    #[inline(always)]
-    pub(super) fn read(&self, buffer: u32) -> f64 {
-        self.buffers[buffer as usize][self.pos]
-    }
-
-    #[inline(always)]
-    pub(super) fn put(&mut self, x: f64) {
-        self.out.push(x);
-    }
-}
-
 impl State<'_> {
-    /// Run `ops`, the value of the slice write and its `LanePut`, at every position; the
-    /// fallback of an operation that cannot go on.
-    pub(super) fn slice_loop(
-        &mut self,
-        ops: &[Op],
-        regs: &mut [f64],
-        interp: &mut Interp,
-    ) -> Result<(), u32> {
-        for pos in 0..self.slice.len {
-            self.slice.pos = pos;
-            for &op in ops {
-                self.step(op, regs, interp)?;
-            }
-        }
-        Ok(())
-    }
-
     /// Whether `lane` is a lane of a real Matrix with at least one element; it then
     /// starts the write.
     pub(super) fn slice_start(&mut self, interp: &Interp, regs: &[f64], lane: LaneAt) -> bool {
@@ -60,9 +32,8 @@ impl State<'_> {
         let Some((_, len)) = data.and_then(|data| locate(data, regs, lane)) else {
             return false;
         };
-        let slice = &mut self.slice;
-        (slice.len, slice.pos) = (len, 0);
-        slice.out.clear();
+        self.slice.len = len;
+        self.slice.out.clear();
         len >= 1
     }
 

@@ -20,6 +20,10 @@ fn slice_writes_match_the_general_path_bit_for_bit() {
         "E(t, :) = mod(E(t, :) * 7, lr + 2) - mod(D(t, :), 0.5);",
         // An index that is not whole is truncated as an element read's.
         "E(t + 0.5, :) = D(t + 0.25, :) * 2;",
+        // Parts that read no lane (computed once for the whole row) among parts that do.
+        "E(t, :) = E(t, :) * (lr + t * 2) - exp(-lr) + D(t, :) .^ 2 - (-t) + sqrt(t) * (t - lr * 3);",
+        // A value that reads no lane at all.
+        "E(t, :) = -(lr * t + W(t, 1)) / 3;",
     ] {
         same_as_general(&format!("{setup}for t = 2:4\n  {body}\nend\n{show}"));
         assert!(

@@ -1,0 +1,183 @@
+//! A slice write's value computed a whole lane at a time: each operation runs once, over
+//! every position, rather than the value's operations once per position. A register that
+//! depends on a lane holds one value per position (it is *wide*); one that does not (a
+//! number, a scalar variable, an element of another array) is computed once. Every
+//! element is the same `f64` operation on the same operands as at its position alone, so
+//! the results are the same bits; the operations that can hand over (element reads,
+//! guards) read no lane (see [`crate::eval::kernel::slice`]) and run once, which hands
+//! over exactly when the first position would have.
+
+use super::SliceState;
+use crate::eval::Interp;
+use crate::eval::kernel::code::{Bin, Fused, Op};
+use crate::eval::kernel::machine::{State, compute};
+
+/// The wide registers of the running slice write.
+#[derive(Default)]
+pub(super) struct Lanes {
+    /// Per register: its values by position, while `wide` says so.
+    values: Vec<Vec<f64>>,
+    wide: Vec<bool>,
+    /// The storage of the next wide value.
+    spare: Vec<f64>,
+}
+
+/// An operand of a lane-wide operation: one value per position, or one for all.
+#[derive(Clone, Copy)]
+enum Operand<'s> {
+    Lane(&'s [f64]),
+    Number(f64),
+}
+
+impl Operand<'_> {
+    #[inline(always)]
+    fn at(self, pos: usize) -> f64 {
+        match self {
+            Operand::Lane(values) => values[pos],
+            Operand::Number(x) => x,
+        }
+    }
+}
+
+impl State<'_> {
+    /// Run `ops`, the value of the slice write and its `LanePut`, over every position; the
+    /// fallback of an operation that cannot go on.
+    pub(in crate::eval::kernel::machine) fn slice_loop(
+        &mut self,
+        ops: &[Op],
+        regs: &mut [f64],
+        interp: &mut Interp,
+    ) -> Result<(), u32> {
+        self.slice.lanes.start(regs.len());
+        for &op in ops {
+            match op {
+                Op::LaneRead { dst, buffer } => self.slice.lane_read(dst, buffer, regs),
+                Op::LanePut { value } => self.slice.lane_put(value, regs),
+                op if op.arithmetic() => self.slice.lanes.arithmetic(op, self.slice.len, regs),
+                op => self.step(op, regs, interp)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SliceState {
+    /// Buffer `buffer` (a lane of the value) into register `dst`.
+    fn lane_read(&mut self, dst: u32, buffer: u32, regs: &mut [f64]) {
+        let mut out = self.lanes.spare();
+        out.extend_from_slice(&self.buffers[buffer as usize]);
+        self.lanes.finish(dst, out, true, regs);
+    }
+
+    /// Register `value` as the elements to write.
+    fn lane_put(&mut self, value: u32, regs: &[f64]) {
+        match self.lanes.operand(value, regs) {
+            Operand::Lane(values) => self.out.extend_from_slice(values),
+            Operand::Number(x) => self.out.resize(self.len, x),
+        }
+    }
+}
+
+impl Lanes {
+    /// Forget every wide register: a slice write over `registers` registers starts.
+    fn start(&mut self, registers: usize) {
+        self.wide.clear();
+        self.wide.resize(registers, false);
+        self.values.resize_with(registers, Vec::new);
+    }
+
+    fn operand(&self, reg: u32, regs: &[f64]) -> Operand<'_> {
+        match self.wide[reg as usize] {
+            true => Operand::Lane(&self.values[reg as usize]),
+            false => Operand::Number(regs[reg as usize]),
+        }
+    }
+
+    /// Empty storage for a wide value.
+    fn spare(&mut self) -> Vec<f64> {
+        let mut out = std::mem::take(&mut self.spare);
+        out.clear();
+        out
+    }
+
+    /// Register `dst` done: wide with the values `out`, its register holding the last
+    /// position's (as after a loop over the positions); or not wide, its register set.
+    fn finish(&mut self, dst: u32, out: Vec<f64>, wide: bool, regs: &mut [f64]) {
+        let dst = dst as usize;
+        self.wide[dst] = wide;
+        if !wide {
+            self.spare = out;
+            return;
+        }
+        if let Some(&last) = out.last() {
+            regs[dst] = last;
+        }
+        self.spare = std::mem::replace(&mut self.values[dst], out);
+    }
+
+    /// Arithmetic `op` over the `len` positions, or once when it reads no wide register.
+    fn arithmetic(&mut self, op: Op, len: usize, regs: &mut [f64]) {
+        match op {
+            Op::Add(bin) => self.binary(bin, regs, |x, y| x + y),
+            Op::Sub(bin) => self.binary(bin, regs, |x, y| x - y),
+            Op::Mul(bin) => self.binary(bin, regs, |x, y| x * y),
+            Op::Div(bin) => self.binary(bin, regs, |x, y| x / y),
+            Op::Pow(bin) => self.binary(bin, regs, f64::powf),
+            Op::Math2 { f, dst, a, b } => self.binary(Bin { dst, a, b }, regs, f),
+            Op::Neg { dst, a } => self.unary(dst, a, regs, |x| -x),
+            Op::Math { f, dst, a } => self.unary(dst, a, regs, f),
+            Op::Copy { dst, a } => self.unary(dst, a, regs, |x| x),
+            Op::Fused(fused) => self.fused(fused, len, regs),
+            other => compute(other, regs),
+        }
+    }
+
+    fn unary(&mut self, dst: u32, a: u32, regs: &mut [f64], f: impl Fn(f64) -> f64) {
+        let mut out = self.spare();
+        let wide = match self.operand(a, regs) {
+            Operand::Lane(x) => {
+                out.extend(x.iter().map(|&x| f(x)));
+                true
+            }
+            Operand::Number(x) => {
+                regs[dst as usize] = f(x);
+                false
+            }
+        };
+        self.finish(dst, out, wide, regs);
+    }
+
+    fn binary(&mut self, bin: Bin, regs: &mut [f64], f: impl Fn(f64, f64) -> f64) {
+        let mut out = self.spare();
+        let wide = match [bin.a, bin.b].map(|r| self.operand(r, regs)) {
+            [Operand::Lane(x), Operand::Lane(y)] => {
+                out.extend(x.iter().zip(y).map(|(&x, &y)| f(x, y)));
+                true
+            }
+            [Operand::Lane(x), Operand::Number(y)] => {
+                out.extend(x.iter().map(|&x| f(x, y)));
+                true
+            }
+            [Operand::Number(x), Operand::Lane(y)] => {
+                out.extend(y.iter().map(|&y| f(x, y)));
+                true
+            }
+            [Operand::Number(x), Operand::Number(y)] => {
+                regs[bin.dst as usize] = f(x, y);
+                false
+            }
+        };
+        self.finish(bin.dst, out, wide, regs);
+    }
+
+    fn fused(&mut self, fused: Fused, len: usize, regs: &mut [f64]) {
+        let mut out = self.spare();
+        let [a, b, c] = [fused.a, fused.b, fused.c].map(|r| self.operand(r, regs));
+        let wide = [a, b, c].iter().any(|x| matches!(x, Operand::Lane(_)));
+        match wide {
+            true => out.extend((0..len).map(|k| fused.apply(a.at(k), b.at(k), c.at(k)))),
+            false => regs[fused.dst as usize] = fused.apply(a.at(0), b.at(0), c.at(0)),
+        }
+        self.finish(fused.dst, out, wide, regs);
+    }
+}
