@@ -17,7 +17,9 @@ use crate::names::Var;
 use crate::value::{NumArray, Value};
 use std::sync::Arc;
 
-/// The compiled loops of one run of a loop's body, by statement.
+/// The compiled loops of one run of a loop's body, by statement. The user functions they
+/// inline are those defined when the first of them inlined one (`defs`): a function
+/// defined or replaced later is not inlined by them (such a loop runs the general way).
 pub(crate) struct Cache<'a> {
     defs: &'a Defs,
     entries: Vec<Entry<'a>>,

@@ -182,7 +182,8 @@ pub(super) enum Op {
         value: u32,
     },
     /// Run the operations from the next one up to `end` (the value and its `LanePut`) at
-    /// every position of the slice write, then go on at `end`.
+    /// every position of the slice write (each over all positions at once, see
+    /// `machine::slice::lanes`), then go on at `end`.
     SliceLoop {
         end: u32,
     },

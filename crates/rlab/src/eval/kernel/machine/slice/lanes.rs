@@ -128,6 +128,7 @@ impl Lanes {
             Op::Math { f, dst, a } => self.unary(dst, a, regs, f),
             Op::Copy { dst, a } => self.unary(dst, a, regs, |x| x),
             Op::Fused(fused) => self.fused(fused, len, regs),
+            // None: every arithmetic operation is one of the above.
             other => compute(other, regs),
         }
     }
