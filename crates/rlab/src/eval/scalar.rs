@@ -150,11 +150,12 @@ pub(super) fn cell_at(
 }
 
 /// The 0-based position of a valid 1-based index below `n` (as the general path truncates:
-/// `x` in `[1, n + 1)` is `trunc(x)`, which the cast computes; NaN is in no range).
-/// Through `i64`, exact for any length, as the conversions are one instruction each there.
+/// `x` in `[1, n + 1)` is `trunc(x)`, which the cast computes). The cast saturates, so a
+/// number past every length is past `n`; NaN is not `>= 1`.
 #[inline(always)]
 fn position(x: f64, n: usize) -> Option<usize> {
-    (x >= 1.0 && x < n as i64 as f64 + 1.0).then(|| x as i64 as usize - 1)
+    let k = x as i64;
+    (x >= 1.0 && k as u64 <= n as u64).then(|| k as usize - 1)
 }
 
 /// The `f64` operation of an arithmetic operator on two Scalars (as in `ops::binary`).
@@ -187,7 +188,14 @@ mod tests {
         let indices = [
             -1.0, 0.0, 0.5, 1.0, 1.9, 2.0, 3.0, 4.0, 4.5, 5.0, 6.0, 12.0, 13.0,
         ];
-        let special = [f64::NAN, f64::INFINITY, 1e300];
+        let special = [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e300,
+            9.3e18,
+            -9.3e18,
+        ];
         for (rows, cols) in [(1, 5), (5, 1), (3, 4), (1, 1), (0, 3), (3, 0)] {
             for k in indices.into_iter().chain(special) {
                 // The 1-based index truncated, as the general path reads it.

@@ -80,7 +80,7 @@ fn fuse<const INNER: usize, const OUTER: usize, const RIGHT: bool>(a: f64, b: f6
 /// The registers of an element's index: `(first)` (column-major) or `(first, second)`.
 /// (`second` is [`Cell::ONE`] for one index rather than an `Option`, which would make every
 /// operation longer, and the machine's loop slower.)
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 pub(super) struct Cell {
     pub first: u32,
     second: u32,

@@ -42,6 +42,9 @@ struct Lowering<'a, 'l> {
     /// The nodes computed before the loops they are invariant in ([`hoist`]), by address,
     /// and their registers.
     hoisted: Vec<(usize, u32)>,
+    /// The element reads of the expression being lowered ([`expr`]), each with the
+    /// register it read into, for a second read of the same element to take.
+    reads: Vec<expr::Read>,
 }
 
 /// The code of `root` (a `for` loop) over the variables `loaded`; `None` when it would
@@ -62,6 +65,7 @@ pub(super) fn lower<'a>(root: &KStmt<'a>, loaded: &Loaded<'a>) -> Option<Code<'a
         unfit: false,
         frame: None,
         hoisted: Vec::new(),
+        reads: Vec::new(),
     };
     l.stmt(root);
     l.emit(Op::Done);
@@ -100,7 +104,10 @@ impl<'a> Lowering<'a, '_> {
         reg
     }
 
+    /// A new fallback, which starts a new expression or statement: reads before it are
+    /// not taken after it ([`expr`]).
     fn fallback(&mut self, fallback: Fallback<'a>) -> u32 {
+        self.reads.clear();
         self.code.fallbacks.push(fallback);
         (self.code.fallbacks.len() - 1) as u32
     }
@@ -163,6 +170,7 @@ impl<'a> Lowering<'a, '_> {
     }
 
     fn stmt(&mut self, stmt: &KStmt<'a>) {
+        self.reads.clear();
         match stmt {
             KStmt::Set {
                 reg,

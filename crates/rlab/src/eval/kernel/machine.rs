@@ -7,6 +7,7 @@
 
 mod slice;
 mod sweep;
+mod view;
 
 use super::Loaded;
 use super::code::{Bin, Cell, Code, Fallback, Op};
@@ -30,6 +31,8 @@ struct State<'a> {
     loops: Vec<LoopState>,
     /// Per array: its data while held out of the workspace.
     held: Vec<Option<Held>>,
+    /// Per array: a view of it while read and not held ([`view`]).
+    views: Vec<Option<view::View>>,
     slice: slice::SliceState,
 }
 
@@ -58,6 +61,7 @@ pub(super) fn run(code: &Code, vars: Loaded, interp: &mut Interp) -> LangResult<
     }
     let mut state = State {
         held: vars.arrays.iter().map(|_| None).collect(),
+        views: vars.arrays.iter().map(|_| None).collect(),
         set: vars.set.clone(),
         vars,
         created: Vec::new(),
@@ -192,25 +196,6 @@ impl<'a> State<'a> {
         }
     }
 
-    /// The element at registers `cell` of array `array`, when in bounds of a real Vector
-    /// or Matrix (the scalar fast path's rules: a Vector takes one index).
-    #[inline(always)]
-    fn read(&self, interp: &Interp, regs: &[f64], array: u32, cell: Cell) -> Option<f64> {
-        let (first, second) = cell_of(regs, cell);
-        let (data, vector) = match &self.held[array as usize] {
-            Some(held) => (&held.data, held.vector),
-            None => match interp.vars.lookup(self.vars.arrays[array as usize])? {
-                Value::Vector(a) => (a.as_real()?, true),
-                Value::Matrix(a) => (a.as_real()?, false),
-                _ => return None,
-            },
-        };
-        if vector && second.is_some() {
-            return None;
-        }
-        Some(data[cell_at(data.dim(), first, second)?])
-    }
-
     /// Register `value` into the element at registers `cell` of array `array`, when the
     /// general path would write one element of a real array in bounds; whether it did.
     #[inline(always)]
@@ -241,6 +226,7 @@ impl<'a> State<'a> {
     #[cold]
     #[inline(never)]
     fn hold(&mut self, interp: &mut Interp, array: u32) -> bool {
+        self.views[array as usize] = None;
         let Some(value) = interp.vars.lookup_mut(self.vars.arrays[array as usize]) else {
             return false;
         };
@@ -365,8 +351,9 @@ impl<'a> State<'a> {
 
     /// Every variable set here back to the workspace: those set at the start, then the
     /// others in the order they were first set (the order the general path creates them);
-    /// then every held array.
+    /// then every held array. Views are let go.
     fn write_back(&mut self, code: &Code, regs: &[f64], interp: &mut Interp) {
+        self.views.iter_mut().for_each(|view| *view = None);
         let existing = code.written.iter().filter(|&&r| self.vars.set[r as usize]);
         for &reg in existing.chain(&self.created) {
             let var = self.vars.scalars[reg as usize];

@@ -75,6 +75,43 @@ fn element_reads_and_writes_match_the_general_path() {
 }
 
 #[test]
+fn a_second_read_of_an_element_takes_the_first() {
+    let setup = "s = 0; A = rand(3, 3); v = [1 2 3 4];";
+    let body = |e: &str| {
+        innermost_body(
+            setup,
+            &format!("for i = 1:3\n  for j = 1:3\n    s = {e};\n  end\nend"),
+        )
+    };
+    assert_eq!(body("s + A(i, j) * A(i, j)"), ["read", "fused"]);
+    assert_eq!(body("s + A(i, j) * A(j, i)"), ["read", "read", "fused"]);
+    assert_eq!(body("v(i) * v(i + 1) + v(i)"), ["read", "read", "fused"]);
+    // A statement's reads are not taken by the next one.
+    let two = "for k = 1:3\n  s = v(k) * 2;\n  v(k) = s;\n  s = s + v(k);\nend";
+    let reads = innermost_body(setup, two)
+        .iter()
+        .filter(|&&op| op == "read")
+        .count();
+    assert_eq!(reads, 2);
+}
+
+#[test]
+fn elements_read_twice_match_the_general_path() {
+    same_as_general(
+        "A = rand(4, 5); g = 0;\nfor i = 1:4\n  for j = 1:5\n    g = g + A(i, j) * A(i, j) - A(i, j) / A(i, 1);\n  end\nend\nprint(g)\n",
+    );
+    // Written between two statements that read it; read past the end (the general error).
+    same_as_general(
+        "v = [1 2 3]; s = 0;\nfor k = 1:3\n  s = s + v(k) * v(k);\n  v(k) = s;\n  s = s - v(k) / 2 + v(k);\nend\nprint(s, v)\n",
+    );
+    same_as_general("v = [1 2 3]; s = 0;\nfor k = 1:4\n  s = s + v(k) * v(k);\nend\n");
+    // An inlined body that reassigns its parameter, and branches, between two reads.
+    same_as_general(
+        "function y = f(x)\n  if x > 0.5\n    x = x * 3;\n  end\n  y = x + 1;\nend\nv = rand(1, 6); s = 0;\nfor k = 1:6\n  s = s + f(v(k)) * v(k) + f(v(k));\nend\nprint(s)\n",
+    );
+}
+
+#[test]
 fn conditions_break_and_continue_match_the_general_path() {
     same_as_general(
         "n = 0; s = 0;\nfor k = 1:20\n  if k > 15 && ~(k == 17)\n    break;\n  elseif k < 3 || k == 9\n    continue;\n  else\n    n = n + 1;\n  end\n  s = s + k;\nend\nprint(n, s, k)\n",
@@ -211,6 +248,7 @@ fn body_names(code: &super::code::Code) -> Vec<&'static str> {
             Op::Mul(_) => "mul",
             Op::Div(_) => "div",
             Op::Fused(_) => "fused",
+            Op::Read { .. } => "read",
             _ => "other",
         })
         .collect()

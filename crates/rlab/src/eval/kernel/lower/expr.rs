@@ -129,16 +129,31 @@ impl<'a> Lowering<'a, '_> {
         }
     }
 
+    /// An element read into `dst` (or a new register). The expression's second read of an
+    /// element takes the register of its first when both index it with the same registers:
+    /// nothing in between can change the element or the index (an expression writes no
+    /// variable and no element), and had the first read failed, its fallback would have
+    /// computed the whole expression. Only a read into a new register is taken, since no
+    /// other operation writes that one.
     fn read(&mut self, array: usize, index: &Index<'a>, dst: Option<u32>, fallback: u32) -> u32 {
         let cell = self.cell(index, fallback);
-        let dst = dst.unwrap_or_else(|| self.register());
         let array = array as u32;
+        let same = |r: &&Read| r.array == array && r.cell == cell;
+        if let Some(read) = self.reads.iter().find(same) {
+            let reg = read.dst;
+            return self.placed(reg, dst);
+        }
+        let fresh = dst.is_none();
+        let dst = dst.unwrap_or_else(|| self.register());
         self.emit(Op::Read {
             dst,
             array,
             cell,
             fallback,
         });
+        if fresh {
+            self.reads.push(Read { array, cell, dst });
+        }
         dst
     }
 
@@ -164,8 +179,18 @@ impl<'a> Lowering<'a, '_> {
         let caller = self.frame.replace(base);
         self.block(&call.body);
         self.frame = caller;
+        // The body may have branched, or written the registers of its reads.
+        self.reads.clear();
         base + call.output as u32
     }
+}
+
+/// An element read of the expression being lowered: the array, the registers of its
+/// index, and the register it read into.
+pub(super) struct Read {
+    array: u32,
+    cell: Cell,
+    dst: u32,
 }
 
 /// The operator and operands of `e` when it is arithmetic on two values.
