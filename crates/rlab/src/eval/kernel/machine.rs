@@ -1,9 +1,10 @@
 //! Runs a compiled loop's [`Code`]: one `match` per operation over a vector of `f64`
-//! registers. Element reads go to the workspace's arrays. An array the loop writes is
-//! taken out of the workspace at its first write and held until the loop ends or falls
-//! back, so each write is a store (no reference count to check). Anything the code cannot
-//! do goes to its [`Fallback`], after the registers and held arrays are put back. A loop
-//! whose body is straight-line code is swept ([`sweep`]): run in a loop of its own.
+//! registers. Element reads go to the workspace's arrays, each found there once
+//! ([`view`]). An array the loop writes is taken out of the workspace at its first write
+//! and held until the loop ends or falls back, so each write is a store (no reference
+//! count to check). Anything the code cannot do goes to its [`Fallback`], after the
+//! registers and held arrays are put back. A loop whose body is straight-line code is
+//! swept ([`sweep`]): run in a loop of its own.
 
 mod slice;
 mod sweep;
