@@ -32,19 +32,25 @@ pub(super) fn repmat(_: &mut Interp, args: Args) -> LangResult<Value> {
 }
 
 /// A `rows×cols` array repeating `block` (rows and cols are multiples of its shape).
-/// Built row by row from slices of the block (a training step tiles a bias, or a column of
-/// row maxima, this way every step, so it is worth not indexing element by element).
+/// The block's rows are laid out once, each repeated across, then the rows made so far are
+/// copied after themselves until all are there: a few long copies rather than one per row
+/// or element (a training step tiles a bias, or a column of row maxima, this way every
+/// step).
 fn tile<T: Copy>(block: &Array2<T>, rows: usize, cols: usize) -> LangResult<Array2<T>> {
-    let (br, bc) = block.dim();
-    let mut data = Vec::with_capacity(rows * cols);
-    if rows * cols > 0 {
+    let (_, block_cols) = block.dim();
+    let size = rows * cols;
+    let mut data = Vec::with_capacity(size);
+    if size > 0 {
         let block = block.as_standard_layout();
         let cells = block.as_slice().unwrap_or_default();
-        for i in 0..rows {
-            match &cells[(i % br) * bc..(i % br + 1) * bc] {
-                [one] => data.extend(std::iter::repeat_n(*one, cols)),
-                row => (0..cols / bc).for_each(|_| data.extend_from_slice(row)),
+        for row in cells.chunks_exact(block_cols) {
+            match row {
+                [one] => data.resize(data.len() + cols, *one),
+                row => (0..cols / block_cols).for_each(|_| data.extend_from_slice(row)),
             }
+        }
+        while data.len() < size {
+            data.extend_from_within(..(size - data.len()).min(data.len()));
         }
     }
     Array2::from_shape_vec((rows, cols), data)
@@ -193,6 +199,27 @@ mod tests {
         assert_eq!(arr(&r).get(0, 1), C64::new(0.0, 1.0));
         let e = call_t("repmat", vec![v(&[1.0]), s(0.0), s(3.0)]);
         assert!(matches!(e, Value::Matrix(a) if a.shape() == (0, 3)));
+    }
+
+    #[test]
+    fn repmat_repeats_every_block_row_and_column() {
+        let block = m(&[&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0]]);
+        for (down, across) in [(1, 1), (2, 1), (3, 2), (5, 1), (7, 3)] {
+            let r = call_t(
+                "repmat",
+                vec![block.clone(), s(down as f64), s(across as f64)],
+            );
+            let Value::Matrix(a) = &r else {
+                panic!("not a Matrix: {r:?}")
+            };
+            assert_eq!(a.shape(), (2 * down, 3 * across));
+            for i in 0..2 * down {
+                for j in 0..3 * across {
+                    let expected = ((i % 2) * 3 + j % 3 + 1) as f64;
+                    assert_eq!(a.get(i, j), C64::new(expected, 0.0), "({i}, {j})");
+                }
+            }
+        }
     }
 
     #[test]

@@ -231,9 +231,17 @@ elementwise_builtins! {
     sign => sign_real, sign_complex;
 }
 
-/// −1, 0 or 1 (0 for ±0, NaN for NaN).
+/// −1, 0 or 1 (0 for ±0, NaN for NaN). Written as comparisons choosing among constants,
+/// with no call, so that mapping it over an array compiles to vector instructions.
 fn sign_real(x: f64) -> f64 {
-    if x == 0.0 { 0.0 } else { x.signum() }
+    let sign = if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    if x.is_nan() { f64::NAN } else { sign }
 }
 
 /// `z/|z|`, or 0 for z = 0.
@@ -320,8 +328,12 @@ mod tests {
 
     #[test]
     fn sign_of_reals_and_complex() {
-        let r = call_t("sign", vec![v(&[-5.0, 0.0, -0.0, 3.0])]);
-        assert_eq!(re(&r), [-1.0, 0.0, 0.0, 1.0]);
+        let inf = f64::INFINITY;
+        let r = call_t(
+            "sign",
+            vec![v(&[-5.0, 0.0, -0.0, 3.0, inf, -inf, 5e-324, -5e-324])],
+        );
+        assert_eq!(re(&r), [-1.0, 0.0, 0.0, 1.0, 1.0, -1.0, 1.0, -1.0]);
         assert!(re(&r)[2].is_sign_positive());
         assert!(matches!(call_t("sign", vec![s(f64::NAN)]), Value::Scalar(x) if x.is_nan()));
         let z = call_t("sign", vec![Value::Complex(C64::new(3.0, 4.0))]);
