@@ -99,6 +99,7 @@ impl Interp {
                 let right = ops::logical_operand(&self.eval(rhs)?)?;
                 Ok(Value::Bool(right))
             }
+            BinOp::Mul if is_transpose(lhs) || is_transpose(rhs) => self.eval_product(lhs, rhs),
             _ => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
@@ -168,4 +169,9 @@ fn field(v: &Value, name: &str) -> LangResult<Value> {
             other.type_name()
         ))),
     }
+}
+
+/// Whether `e` is written as a transpose (`x'` or `x.'`).
+fn is_transpose(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Transpose { .. })
 }

@@ -15,6 +15,7 @@ mod import;
 pub(crate) mod index;
 mod integer;
 mod kernel;
+mod product;
 mod scalar;
 mod stmt;
 

@@ -4,37 +4,95 @@
 //!
 //! Precision: M·M is ndarray's general product (`dot`: matrixmultiply, f64 kernels for real
 //! data, complex kernels otherwise); small real products skip its packing and give the same
-//! bits (`small_product`). V·M is a plain sequential sum per column, starting from
+//! bits (`small_product`), and a real factor written transposed is read where it is
+//! ([`real_product`]). V·M is a plain sequential sum per column, starting from
 //! zero and adding `v_i·m_ij` for i in order, no fused multiply-add; it accumulates row by row
 //! so each column's sum sees the same additions in the same order while memory is read
 //! contiguously.
 
 use crate::error::{LangError, LangResult};
 use crate::limits;
-use crate::value::{C64, NumArray, Value};
-use ndarray::Array2;
+use crate::value::{C64, NumArray, Value, transposed};
+use ndarray::{Array2, ArrayView2};
+use std::borrow::Cow;
 
 const COMPLEX_BYTES: usize = std::mem::size_of::<C64>();
 
 /// `A * B` for two Matrices: always a Matrix, even `1×1`.
 pub(crate) fn matrix_matrix(a: &NumArray, b: &NumArray) -> LangResult<NumArray> {
-    let ((ar, ac), (br, bc)) = (a.shape(), b.shape());
-    if ac != br {
-        return Err(LangError::type_error(format!(
-            "matrix multiply: inner dimensions must match\n  left:  [{ar}×{ac}]\n  right: [{br}×{bc}]\n  hint:  use .* for element-wise multiply"
-        )));
-    }
     match (a, b) {
-        (NumArray::Real(x), NumArray::Real(y)) => {
-            limits::check_real(ar, bc)?;
-            let product = super::small_product::product(x, y).unwrap_or_else(|| x.dot(y));
-            Ok(NumArray::Real(product))
-        }
+        (NumArray::Real(x), NumArray::Real(y)) => real_product(Factor::plain(x), Factor::plain(y)),
         _ => {
+            let ((ar, _), (_, bc)) = (a.shape(), b.shape());
+            inner_dimensions(a.shape(), b.shape())?;
             limits::check_alloc(ar, bc, COMPLEX_BYTES)?;
             Ok(NumArray::complex(a.to_complex().dot(&b.to_complex())))
         }
     }
+}
+
+/// A real factor of a product, read as it is or as its transpose (`A'` without making it).
+#[derive(Clone, Copy)]
+pub(crate) struct Factor<'a> {
+    data: &'a Array2<f64>,
+    transposed: bool,
+}
+
+impl<'a> Factor<'a> {
+    pub(crate) fn plain(data: &'a Array2<f64>) -> Self {
+        Factor {
+            data,
+            transposed: false,
+        }
+    }
+
+    pub(crate) fn transposed(data: &'a Array2<f64>) -> Self {
+        Factor {
+            data,
+            transposed: true,
+        }
+    }
+
+    /// The factor as it is read, without copying.
+    fn view(self) -> ArrayView2<'a, f64> {
+        match self.transposed {
+            true => self.data.t(),
+            false => self.data.view(),
+        }
+    }
+
+    /// The factor as an array in standard layout when it is read transposed (the array
+    /// `A'` evaluates to), else as stored.
+    fn made(self) -> Cow<'a, Array2<f64>> {
+        match self.transposed {
+            true => Cow::Owned(transposed(self.data)),
+            false => Cow::Borrowed(self.data),
+        }
+    }
+}
+
+/// The Matrix product of two real factors: the same error, limit and bits as making the
+/// transposes and multiplying them. A left factor read transposed is read down its columns
+/// in place; a right one is packed into standard layout, which the product reads by rows.
+pub(crate) fn real_product(a: Factor, b: Factor) -> LangResult<NumArray> {
+    let (left, right) = (a.view(), b.made());
+    inner_dimensions(left.dim(), right.dim())?;
+    limits::check_real(left.nrows(), right.ncols())?;
+    let product = match super::small_product::product(left, right.view()) {
+        Some(product) => product,
+        None => a.made().dot(&*right),
+    };
+    Ok(NumArray::Real(product))
+}
+
+/// rustlab's error when the inner dimensions of a product differ.
+fn inner_dimensions((ar, ac): (usize, usize), (br, bc): (usize, usize)) -> LangResult<()> {
+    if ac == br {
+        return Ok(());
+    }
+    Err(LangError::type_error(format!(
+        "matrix multiply: inner dimensions must match\n  left:  [{ar}×{ac}]\n  right: [{br}×{bc}]\n  hint:  use .* for element-wise multiply"
+    )))
 }
 
 /// `v * M` for a Vector `v` (a `1×N` row) and an `N×K` Matrix: a Vector of K sums, or a

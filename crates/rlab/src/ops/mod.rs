@@ -31,6 +31,7 @@ use crate::ast::BinOp;
 use crate::error::{LangError, LangResult};
 use crate::value::Value;
 pub(crate) use kernel::Arith;
+pub(crate) use matmul::{Factor, real_product};
 use std::sync::Arc;
 
 /// `a op b` for every operator but `&&`/`||` (the evaluator short-circuits those; given

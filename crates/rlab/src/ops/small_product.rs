@@ -11,15 +11,17 @@
 //! arithmetic for the matrices the course's scripts multiply (8 to 64 wide); past
 //! [`MAX_WORK`] multiply-adds the blocked kernel wins and is used.
 
-use ndarray::Array2;
+use ndarray::{Array2, ArrayView2};
 
 /// The deepest product computed here: one of matrixmultiply's f64 depth blocks.
 const MAX_DEPTH: usize = 256;
 /// The most multiply-adds (`m·k·n`) computed here.
 const MAX_WORK: usize = 64 * 64 * 64;
 
-/// `x · y` when both are small and in standard (row-major) layout, else `None`.
-pub(super) fn product(x: &Array2<f64>, y: &Array2<f64>) -> Option<Array2<f64>> {
+/// `x · y` when both are small, `y` is in standard (row-major) layout and `x` is in
+/// standard layout or is the transpose of an array that is (`A' * B`, read down `A`'s
+/// columns); else `None`.
+pub(super) fn product(x: ArrayView2<f64>, y: ArrayView2<f64>) -> Option<Array2<f64>> {
     let ((m, k), n) = (x.dim(), y.ncols());
     if k > MAX_DEPTH || m.saturating_mul(k).saturating_mul(n) > MAX_WORK {
         return None;
@@ -27,14 +29,49 @@ pub(super) fn product(x: &Array2<f64>, y: &Array2<f64>) -> Option<Array2<f64>> {
     if k == 0 {
         return Some(Array2::zeros((m, n)));
     }
-    let (a, b) = (x.as_slice()?, y.as_slice()?);
+    let left = match x.as_slice() {
+        Some(cells) => Left::Rows(cells),
+        None => Left::Columns(x.t().to_slice()?),
+    };
+    let b = y.to_slice()?;
     let mut c = Vec::with_capacity(m * n);
     if kernel_fuses() {
-        fused(a, b, &mut c, k, n);
+        fused(left, b, &mut c, (k, n));
     } else {
-        accumulate::<false>(a, b, &mut c, k, n);
+        left.accumulate::<false>(b, &mut c, (k, n));
     }
     Array2::from_shape_vec((m, n), c).ok()
+}
+
+/// The left factor's cells: its rows one after another, or (for the transpose of an array
+/// in standard layout) its columns one after another.
+#[derive(Clone, Copy)]
+enum Left<'a> {
+    Rows(&'a [f64]),
+    Columns(&'a [f64]),
+}
+
+impl Left<'_> {
+    /// `c = left · b` (`k` deep, `n` wide) onto `c`, every row of `left` read in order.
+    #[inline(always)]
+    fn accumulate<const FUSED: bool>(self, b: &[f64], c: &mut Vec<f64>, (k, n): (usize, usize)) {
+        // Plain loops: a closure passed to `for_each` would be compiled outside the SIMD
+        // dispatch, without the instruction set that makes `mul_add` one instruction.
+        match self {
+            Left::Rows(a) => {
+                for row in a.chunks_exact(k) {
+                    accumulate_row::<FUSED>(row.iter(), b, c, n);
+                }
+            }
+            Left::Columns(a) => {
+                let m = a.len() / k;
+                for i in 0..m {
+                    let row = a.chunks_exact(m).map(|column_cells| &column_cells[i]);
+                    accumulate_row::<FUSED>(row, b, c, n);
+                }
+            }
+        }
+    }
 }
 
 /// Whether matrixmultiply's f64 kernel on this machine fuses the multiply and the add (its
@@ -58,59 +95,65 @@ fn kernel_fuses() -> bool {
 
 /// The fused loop, compiled for the best instruction set the machine has (pulp's
 /// dispatch), where `mul_add` is one FMA instruction.
-fn fused(a: &[f64], b: &[f64], c: &mut Vec<f64>, k: usize, n: usize) {
+fn fused(left: Left, b: &[f64], c: &mut Vec<f64>, depth_width: (usize, usize)) {
     struct Fused<'a> {
-        a: &'a [f64],
+        left: Left<'a>,
         b: &'a [f64],
         c: &'a mut Vec<f64>,
-        k: usize,
-        n: usize,
+        depth_width: (usize, usize),
     }
     impl pulp::WithSimd for Fused<'_> {
         type Output = ();
         #[inline(always)]
         fn with_simd<S: pulp::Simd>(self, _: S) {
-            accumulate::<true>(self.a, self.b, self.c, self.k, self.n);
+            self.left
+                .accumulate::<true>(self.b, self.c, self.depth_width);
         }
     }
-    pulp::Arch::new().dispatch(Fused { a, b, c, k, n });
+    let work = Fused {
+        left,
+        b,
+        c,
+        depth_width,
+    };
+    pulp::Arch::new().dispatch(work);
 }
 
-/// `c = a·b` row by row onto `c` (empty, with room for the product) and, within a row, in
-/// blocks of columns whose sums stay in registers while the products `a[i,p]·b[p,j]` are
-/// added for p in order (matrixmultiply's order for every element).
+/// One row of `c = a·b` onto `c` (`a_row` the row's `k` cells in order), in blocks of
+/// columns whose sums stay in registers while the products `a[i,p]·b[p,j]` are added for p
+/// in order (matrixmultiply's order for every element).
 #[inline(always)]
-fn accumulate<const FUSED: bool>(a: &[f64], b: &[f64], c: &mut Vec<f64>, k: usize, n: usize) {
-    if n == 0 || k == 0 {
-        return;
+fn accumulate_row<'a, const FUSED: bool>(
+    a_row: impl Iterator<Item = &'a f64> + Clone,
+    b: &[f64],
+    c: &mut Vec<f64>,
+    n: usize,
+) {
+    let mut j = 0;
+    while j + 16 <= n {
+        c.extend_from_slice(&columns::<16, FUSED>(a_row.clone(), b, n, j));
+        j += 16;
     }
-    for a_row in a.chunks_exact(k) {
-        let mut j = 0;
-        while j + 16 <= n {
-            c.extend_from_slice(&columns::<16, FUSED>(a_row, b, n, j));
-            j += 16;
-        }
-        while j + 4 <= n {
-            c.extend_from_slice(&columns::<4, FUSED>(a_row, b, n, j));
-            j += 4;
-        }
-        while j < n {
-            c.extend_from_slice(&columns::<1, FUSED>(a_row, b, n, j));
-            j += 1;
-        }
+    while j + 4 <= n {
+        c.extend_from_slice(&columns::<4, FUSED>(a_row.clone(), b, n, j));
+        j += 4;
+    }
+    while j < n {
+        c.extend_from_slice(&columns::<1, FUSED>(a_row.clone(), b, n, j));
+        j += 1;
     }
 }
 
 /// Columns `j..j+W` of one row of the product.
 #[inline(always)]
-fn columns<const W: usize, const FUSED: bool>(
-    a_row: &[f64],
+fn columns<'a, const W: usize, const FUSED: bool>(
+    a_row: impl Iterator<Item = &'a f64>,
     b: &[f64],
     n: usize,
     j: usize,
 ) -> [f64; W] {
     let mut sums = [0.0; W];
-    for (&aip, b_row) in a_row.iter().zip(b.chunks_exact(n)) {
+    for (&aip, b_row) in a_row.zip(b.chunks_exact(n)) {
         let b_part = &b_row[j..j + W];
         for (sum, &bpj) in sums.iter_mut().zip(b_part) {
             *sum = if FUSED {
@@ -150,22 +193,33 @@ mod tests {
         ];
         for &(m, k, n) in &shapes {
             let (x, y) = (random(m, k, &mut rng), random(k, n, &mut rng));
-            let fast = product(&x, &y).expect("small enough");
             let general = x.dot(&y);
-            let same = fast
-                .iter()
-                .zip(general.iter())
-                .all(|(p, q)| p.to_bits() == q.to_bits());
-            assert!(same && fast.dim() == general.dim(), "{m}×{k}·{k}×{n}");
+            // The left factor as it is, and as the transpose of an array in standard layout.
+            let stored_transposed = x.t().as_standard_layout().into_owned();
+            for left in [x.view(), stored_transposed.t()] {
+                let fast = product(left, y.view()).expect("small enough");
+                let same = fast
+                    .iter()
+                    .zip(general.iter())
+                    .all(|(p, q)| p.to_bits() == q.to_bits());
+                assert!(same && fast.dim() == general.dim(), "{m}×{k}·{k}×{n}");
+            }
         }
     }
 
     #[test]
     fn large_deep_or_strided_operands_are_left_to_the_general_product() {
         let mut rng = Rng::seeded(1);
-        assert!(product(&random(2, 257, &mut rng), &random(257, 2, &mut rng)).is_none());
-        assert!(product(&random(65, 64, &mut rng), &random(64, 64, &mut rng)).is_none());
-        let t = random(4, 3, &mut rng).reversed_axes();
-        assert!(product(&t, &random(4, 2, &mut rng)).is_none());
+        let (x, y) = (random(2, 257, &mut rng), random(257, 2, &mut rng));
+        assert!(product(x.view(), y.view()).is_none());
+        let (x, y) = (random(65, 64, &mut rng), random(64, 64, &mut rng));
+        assert!(product(x.view(), y.view()).is_none());
+        let (x, y) = (random(4, 3, &mut rng), random(3, 4, &mut rng));
+        assert!(
+            product(x.view(), y.t()).is_none(),
+            "a transposed right factor"
+        );
+        let every_other = x.slice(ndarray::s![.., ..;2]);
+        assert!(product(every_other, random(2, 2, &mut rng).view()).is_none());
     }
 }

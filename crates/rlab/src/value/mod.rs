@@ -14,8 +14,8 @@ pub mod sparse;
 pub mod tensor3;
 mod workspace;
 
-pub(crate) use array::PARALLEL_FROM;
 pub use array::{C64, NumArray};
+pub(crate) use array::{PARALLEL_FROM, transposed};
 pub use constants::{CONSTANT_NAMES, constant, constants};
 pub use integer::{IntArray, IntClass, IntKind};
 pub use object::{Obj, Object};
