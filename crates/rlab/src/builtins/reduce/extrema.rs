@@ -10,6 +10,7 @@ use crate::builtins::numeric::{ArrayKind, column, complex_array, dim_arg, row};
 use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
 use crate::value::{C64, NumArray, Value};
+use ndarray::Array2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Extreme {
@@ -90,21 +91,7 @@ pub(super) fn axis_extremes(
         }
     };
     let values = if let NumArray::Real(real) = a {
-        // Real elements compare by value: the complex path's keys, without its copies.
-        let lanes = if dim == 1 {
-            real.columns()
-        } else {
-            real.rows()
-        };
-        let mut values = Vec::with_capacity(count);
-        for lane in lanes {
-            let found = match lane.as_slice() {
-                Some(keys) => best_key(keys.iter().copied(), which),
-                None => best_key(lane.iter().copied(), which),
-            };
-            values.push(lane[index_of(found)?]);
-        }
-        NumArray::from_row_major(rows, cols, values)
+        NumArray::from_row_major(rows, cols, real_extremes(real, dim, which, &mut index_of)?)
     } else {
         let by_modulus = has_imaginary(&a.to_c_vec());
         let mut values = Vec::with_capacity(count);
@@ -115,6 +102,41 @@ pub(super) fn axis_extremes(
         complex_array(rows, cols, values)
     };
     Ok((values, NumArray::from_row_major(rows, cols, indices)))
+}
+
+/// The extreme of every column (`dim` 1) or row of `real`, each found index handed to
+/// `index_of` (which fails for a lane of NaNs alone). Real elements compare by value: the
+/// complex path's keys, without its copies.
+fn real_extremes(
+    real: &Array2<f64>,
+    dim: usize,
+    which: Extreme,
+    index_of: &mut impl FnMut(Option<usize>) -> LangResult<usize>,
+) -> LangResult<Vec<f64>> {
+    let mut values = Vec::with_capacity(if dim == 1 { real.ncols() } else { real.nrows() });
+    match (dim, real.as_slice()) {
+        // The rows of an array in standard layout: runs of its cells, read as such.
+        (2, Some(cells)) if real.ncols() > 0 => {
+            for keys in cells.chunks_exact(real.ncols()) {
+                values.push(keys[index_of(best_key(keys.iter().copied(), which))?]);
+            }
+        }
+        _ => {
+            let lanes = if dim == 1 {
+                real.columns()
+            } else {
+                real.rows()
+            };
+            for lane in lanes {
+                let found = match lane.as_slice() {
+                    Some(keys) => best_key(keys.iter().copied(), which),
+                    None => best_key(lane.iter().copied(), which),
+                };
+                values.push(lane[index_of(found)?]);
+            }
+        }
+    }
+    Ok(values)
 }
 
 /// `value` alone, or `(value, index)` when two outputs were asked for.
