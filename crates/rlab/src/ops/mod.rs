@@ -30,7 +30,7 @@ pub(crate) use range::{range, range_into};
 use crate::ast::BinOp;
 use crate::error::{LangError, LangResult};
 use crate::value::Value;
-pub(crate) use kernel::Arith;
+pub(crate) use kernel::{Arith, array_div};
 pub(crate) use matmul::{Factor, real_product};
 use std::sync::Arc;
 

@@ -124,7 +124,7 @@ impl<'a> Names<'_, 'a> {
 }
 
 /// Whether `e` reads a lane.
-fn reads_lane(e: &KExpr) -> bool {
+pub(super) fn reads_lane(e: &KExpr) -> bool {
     match e {
         KExpr::Lane(_) => true,
         KExpr::Neg(a) | KExpr::Math(_, a) => reads_lane(a),

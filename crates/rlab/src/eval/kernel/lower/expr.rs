@@ -5,6 +5,7 @@
 use super::{LATER, Lowering};
 use crate::ast::Span;
 use crate::eval::kernel::code::{Bin, Cell, Fallback, Fused, Op, arith};
+use crate::eval::kernel::slice::reads_lane;
 use crate::eval::kernel::{Index, Inlined, KExpr, Rooted};
 use crate::ops::Arith;
 
@@ -80,7 +81,9 @@ impl<'a> Lowering<'a, '_> {
     /// `a op b` into `dst` (or a new register). When an operand is itself arithmetic on two
     /// values not hoisted, the two operations are one [`Fused`] operation (the left operand
     /// when both are). The fallible parts are computed in the same order either way (`a`'s
-    /// operands, then `b`'s); only the inner operation, which cannot fail, waits.
+    /// operands, then `b`'s); only the inner operation, which cannot fail, waits. A division
+    /// that reads a lane of a slice write is never fused: it divides arrays, which a fused
+    /// pair, made for numbers, does not.
     fn bin(
         &mut self,
         op: Arith,
@@ -89,8 +92,16 @@ impl<'a> Lowering<'a, '_> {
         dst: Option<u32>,
         fallback: u32,
     ) -> u32 {
-        let fusable = |e| arithmetic(e).filter(|_| self.hoisted(e).is_none());
-        let (inner, [x, y], other, inner_right) = match (fusable(a), fusable(b)) {
+        let divides_lane = |op, e: &KExpr| op == Arith::Div && reads_lane(e);
+        let fusable = |e| {
+            arithmetic(e)
+                .filter(|&(inner, ..)| self.hoisted(e).is_none() && !divides_lane(inner, e))
+        };
+        let pair = match divides_lane(op, a) || divides_lane(op, b) {
+            true => (None, None),
+            false => (fusable(a), fusable(b)),
+        };
+        let (inner, [x, y], other, inner_right) = match pair {
             (Some((inner, x, y)), _) => (inner, [x, y], b, false),
             (None, Some((inner, x, y))) => (inner, [x, y], a, true),
             (None, None) => {

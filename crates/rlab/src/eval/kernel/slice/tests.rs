@@ -24,12 +24,39 @@ fn slice_writes_match_the_general_path_bit_for_bit() {
         "E(t, :) = E(t, :) * (lr + t * 2) - exp(-lr) + D(t, :) .^ 2 - (-t) + sqrt(t) * (t - lr * 3);",
         // A value that reads no lane at all.
         "E(t, :) = -(lr * t + W(t, 1)) / 3;",
+        // Operator pairs over lanes: the inner one of numbers, of lanes, of a lane and a
+        // number; its value on either side of the outer one; every operator.
+        "E(t, :) = lr * t - D(t, :);",
+        "E(t, :) = lr - D(t, :) .* E(t, :);",
+        "E(t, :) = D(t, :) ./ t + E(t, :);",
+        "E(t, :) = 2 .^ D(t, :) - lr; E(t + 1, :) = E(t, :) .^ lr ./ D(t, :);",
+        "E(t, :) = (E(t, :) - D(t, :)) .* (t + D(t, :));",
     ] {
         same_as_general(&format!("{setup}for t = 2:4\n  {body}\nend\n{show}"));
         assert!(
             compiles(setup, &format!("for t = 2:4\n  {body}\nend\n")),
             "{body}"
         );
+    }
+}
+
+#[test]
+fn a_lane_divided_is_divided_as_an_array() {
+    // A row is an array in the general path, even of one element, and an array is divided
+    // by rustlab's array division: 0.76178304085875426 / 3 is 0.2539276802862514, the
+    // same in an array 0.25392768028625146. A number divided by a number is plain.
+    let setup = "D = [0.76178304085875426, 0.1; 0.1, 0.2]; C = D(:, 1); lr = 3;\n";
+    let show = "fprintf(\"%.17g \", D, C);\n";
+    for body in [
+        "D(t, :) = D(t, :) ./ 3;",
+        "C(t, :) = C(t, :) ./ lr;",
+        "D(t, :) = D(t, :) / lr + 1;",
+        "D(t, :) = 1 + D(t, :) / 3;",
+        "D(t, :) = D(t, :) .* 0 + 0.76178304085875426 / lr;",
+    ] {
+        let code = format!("for t = 1:2\n  {body}\nend\n");
+        assert!(compiles(setup, &code), "{body}");
+        same_as_general(&format!("{setup}{code}{show}"));
     }
 }
 

@@ -11,6 +11,7 @@ use super::SliceState;
 use crate::eval::Interp;
 use crate::eval::kernel::code::{Bin, Fused, Op};
 use crate::eval::kernel::machine::{State, compute};
+use crate::ops::{Arith, array_div};
 
 /// The wide registers of the running slice write.
 #[derive(Default)]
@@ -118,12 +119,15 @@ impl Lanes {
     /// Arithmetic `op` over the `len` positions, or once when it reads no wide register.
     fn arithmetic(&mut self, op: Op, len: usize, regs: &mut [f64]) {
         match op {
-            Op::Add(bin) => self.binary(bin, regs, |x, y| x + y),
-            Op::Sub(bin) => self.binary(bin, regs, |x, y| x - y),
-            Op::Mul(bin) => self.binary(bin, regs, |x, y| x * y),
-            Op::Div(bin) => self.binary(bin, regs, |x, y| x / y),
-            Op::Pow(bin) => self.binary(bin, regs, f64::powf),
-            Op::Math2 { f, dst, a, b } => self.binary(Bin { dst, a, b }, regs, f),
+            Op::Add(bin) => self.binary(bin, regs, |x, y, out| combine(Arith::Add, x, y, out)),
+            Op::Sub(bin) => self.binary(bin, regs, |x, y, out| combine(Arith::Sub, x, y, out)),
+            Op::Mul(bin) => self.binary(bin, regs, |x, y, out| combine(Arith::Mul, x, y, out)),
+            Op::Div(bin) => self.binary(bin, regs, |x, y, out| combine(Arith::Div, x, y, out)),
+            Op::Pow(bin) => self.binary(bin, regs, |x, y, out| combine(Arith::Pow, x, y, out)),
+            Op::Math2 { f, dst, a, b } => {
+                let bin = Bin { dst, a, b };
+                self.binary(bin, regs, |x, y, out| combine_with(x, y, out, f));
+            }
             Op::Neg { dst, a } => self.unary(dst, a, regs, |x| -x),
             Op::Math { f, dst, a } => self.unary(dst, a, regs, f),
             Op::Copy { dst, a } => self.unary(dst, a, regs, |x| x),
@@ -148,29 +152,24 @@ impl Lanes {
         self.finish(dst, out, wide, regs);
     }
 
-    fn binary(&mut self, bin: Bin, regs: &mut [f64], f: impl Fn(f64, f64) -> f64) {
+    /// Operation `bin` by `combine` (of its operands, onto the spare storage).
+    fn binary(
+        &mut self,
+        bin: Bin,
+        regs: &mut [f64],
+        combine: impl FnOnce(Operand, Operand, &mut Vec<f64>) -> Option<f64>,
+    ) {
         let mut out = self.spare();
-        let wide = match [bin.a, bin.b].map(|r| self.operand(r, regs)) {
-            [Operand::Lane(x), Operand::Lane(y)] => {
-                out.extend(x.iter().zip(y).map(|(&x, &y)| f(x, y)));
-                true
-            }
-            [Operand::Lane(x), Operand::Number(y)] => {
-                out.extend(x.iter().map(|&x| f(x, y)));
-                true
-            }
-            [Operand::Number(x), Operand::Lane(y)] => {
-                out.extend(y.iter().map(|&y| f(x, y)));
-                true
-            }
-            [Operand::Number(x), Operand::Number(y)] => {
-                regs[bin.dst as usize] = f(x, y);
-                false
-            }
-        };
-        self.finish(bin.dst, out, wide, regs);
+        let [x, y] = [bin.a, bin.b].map(|r| self.operand(r, regs));
+        let number = combine(x, y, &mut out);
+        if let Some(x) = number {
+            regs[bin.dst as usize] = x;
+        }
+        self.finish(bin.dst, out, number.is_none(), regs);
     }
 
+    /// A fused pair at every position (no division that reads a lane is fused: see
+    /// [`combine`]).
     fn fused(&mut self, fused: Fused, len: usize, regs: &mut [f64]) {
         let mut out = self.spare();
         let [a, b, c] = [fused.a, fused.b, fused.c].map(|r| self.operand(r, regs));
@@ -181,4 +180,41 @@ impl Lanes {
         }
         self.finish(fused.dst, out, wide, regs);
     }
+}
+
+/// `x arith y` by [`combine_with`], as the general path computes it: a lane is an array
+/// there, so a division that reads one is rustlab's array division ([`array_div`], which
+/// can differ from `x / y` in the last bit; lowering never fuses such a division, whose
+/// pair would divide as numbers do); everything else is [`Arith::scalar`]'s.
+fn combine(arith: Arith, x: Operand, y: Operand, out: &mut Vec<f64>) -> Option<f64> {
+    match arith {
+        Arith::Add => combine_with(x, y, out, |x, y| Arith::Add.scalar(x, y)),
+        Arith::Sub => combine_with(x, y, out, |x, y| Arith::Sub.scalar(x, y)),
+        Arith::Mul => combine_with(x, y, out, |x, y| Arith::Mul.scalar(x, y)),
+        Arith::Div => match (x, y) {
+            (Operand::Number(x), Operand::Number(y)) => Some(Arith::Div.scalar(x, y)),
+            _ => combine_with(x, y, out, array_div),
+        },
+        Arith::Pow => combine_with(x, y, out, |x, y| Arith::Pow.scalar(x, y)),
+    }
+}
+
+/// `f(x, y)` at every position onto `out` when either is a lane; the one number when
+/// neither is (`out` left as it was).
+#[inline(always)]
+fn combine_with(
+    x: Operand,
+    y: Operand,
+    out: &mut Vec<f64>,
+    f: impl Fn(f64, f64) -> f64,
+) -> Option<f64> {
+    match (x, y) {
+        (Operand::Lane(x), Operand::Lane(y)) => {
+            out.extend(x.iter().zip(y).map(|(&x, &y)| f(x, y)));
+        }
+        (Operand::Lane(x), Operand::Number(y)) => out.extend(x.iter().map(|&x| f(x, y))),
+        (Operand::Number(x), Operand::Lane(y)) => out.extend(y.iter().map(|&y| f(x, y))),
+        (Operand::Number(x), Operand::Number(y)) => return Some(f(x, y)),
+    }
+    None
 }
