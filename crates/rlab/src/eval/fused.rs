@@ -111,17 +111,7 @@ fn real_dot(a: &Value, b: &Value) -> Option<(f64, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Config, Session};
-
-    /// What a block prints, or its error with its position.
-    fn run(code: &str) -> String {
-        let mut session = Session::new(Config::default(), Some(0));
-        let out = session.run_block("t.md", 1, code);
-        match out.error {
-            Some(err) => format!("{}error: {}", out.text, err.rendered()),
-            None => out.text,
-        }
-    }
+    use crate::eval::printed_or_error as run;
 
     /// `f(x .* y)` printed, against the product made first and then reduced.
     fn assert_same_as_general(f: &str, x: &str, y: &str) {

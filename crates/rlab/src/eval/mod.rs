@@ -293,3 +293,15 @@ impl Interp {
         self.depth > 0
     }
 }
+
+/// What a block prints, then its error with its position when it fails (for tests that
+/// compare a fast path's output with the general path's).
+#[cfg(test)]
+pub(crate) fn printed_or_error(code: &str) -> String {
+    let mut session = crate::Session::new(crate::Config::default(), Some(0));
+    let out = session.run_block("t.md", 1, code);
+    match out.error {
+        Some(err) => format!("{}error: {}", out.text, err.rendered()),
+        None => out.text,
+    }
+}

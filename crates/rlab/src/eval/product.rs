@@ -85,17 +85,7 @@ fn real_array(value: &Value) -> Option<&ndarray::Array2<f64>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Config, Session};
-
-    /// What a block prints, or its error with its position.
-    fn run(code: &str) -> String {
-        let mut session = Session::new(Config::default(), Some(0));
-        let out = session.run_block("t.md", 1, code);
-        match out.error {
-            Some(err) => format!("{}error: {}", out.text, err.rendered()),
-            None => out.text,
-        }
-    }
+    use crate::eval::printed_or_error as run;
 
     /// `product` printed to the last bit, against its transposes made first (`tx = x'`
     /// and `ty = y'` hold them), after `setup`.
