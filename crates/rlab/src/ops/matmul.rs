@@ -23,9 +23,9 @@ pub(crate) fn matrix_matrix(a: &NumArray, b: &NumArray) -> LangResult<NumArray> 
     match (a, b) {
         (NumArray::Real(x), NumArray::Real(y)) => real_product(Factor::plain(x), Factor::plain(y)),
         _ => {
-            let ((ar, _), (_, bc)) = (a.shape(), b.shape());
-            inner_dimensions(a.shape(), b.shape())?;
-            limits::check_alloc(ar, bc, COMPLEX_BYTES)?;
+            let (left, right) = (a.shape(), b.shape());
+            inner_dimensions(left, right)?;
+            limits::check_alloc(left.0, right.1, COMPLEX_BYTES)?;
             Ok(NumArray::complex(a.to_complex().dot(&b.to_complex())))
         }
     }
@@ -75,9 +75,10 @@ impl<'a> Factor<'a> {
 /// transposes and multiplying them. A left factor read transposed is read down its columns
 /// in place; a right one is packed into standard layout, which the product reads by rows.
 pub(crate) fn real_product(a: Factor, b: Factor) -> LangResult<NumArray> {
-    let (left, right) = (a.view(), b.made());
+    let (left, right) = (a.view(), b.view());
     inner_dimensions(left.dim(), right.dim())?;
     limits::check_real(left.nrows(), right.ncols())?;
+    let right = b.made();
     let product = match super::small_product::product(left, right.view()) {
         Some(product) => product,
         None => a.made().dot(&*right),
