@@ -5,6 +5,7 @@
 //! caller passes, with the same operands as any other loop order: the values are the same
 //! bits.
 
+use crate::value::wide;
 use ndarray::Array2;
 
 /// A real operand as rows of the result: its data in row-major order and its shape, whose
@@ -76,24 +77,40 @@ pub(super) fn collect(
 ) -> Array2<f64> {
     let len = rows * cols;
     let mut out = Vec::with_capacity(len);
-    if let (Some(x), Some(y)) = (a.whole(len), b.whole(len)) {
-        extend(&mut out, x, y, len, &f);
-    } else {
-        for i in 0..rows {
-            extend(&mut out, a.row(i), b.row(i), cols, &f);
-        }
-    }
+    wide(Collect {
+        a,
+        b,
+        rows,
+        cols,
+        f,
+        out: &mut out,
+    });
     Array2::from_shape_vec((rows, cols), out).expect("rows × cols elements")
 }
 
 /// `n` more elements `f(x, y)` onto `out`.
 #[inline(always)]
 fn extend(out: &mut Vec<f64>, x: Row, y: Row, n: usize, f: &impl Fn(f64, f64) -> f64) {
+    let start = out.len();
+    out.resize(start + n, 0.0);
+    let dst = &mut out[start..];
     match (x, y) {
-        (Row::Each(x), Row::Each(y)) => out.extend(x.iter().zip(y).map(|(&x, &y)| f(x, y))),
-        (Row::Each(x), Row::Repeated(y)) => out.extend(x.iter().map(|&x| f(x, y))),
-        (Row::Repeated(x), Row::Each(y)) => out.extend(y.iter().map(|&y| f(x, y))),
-        (Row::Repeated(x), Row::Repeated(y)) => out.resize(out.len() + n, f(x, y)),
+        (Row::Each(x), Row::Each(y)) => {
+            for ((d, &x), &y) in dst.iter_mut().zip(x).zip(y) {
+                *d = f(x, y);
+            }
+        }
+        (Row::Each(x), Row::Repeated(y)) => {
+            for (d, &x) in dst.iter_mut().zip(x) {
+                *d = f(x, y);
+            }
+        }
+        (Row::Repeated(x), Row::Each(y)) => {
+            for (d, &y) in dst.iter_mut().zip(y) {
+                *d = f(x, y);
+            }
+        }
+        (Row::Repeated(x), Row::Repeated(y)) => dst.fill(f(x, y)),
     }
 }
 
@@ -101,8 +118,16 @@ fn extend(out: &mut Vec<f64>, x: Row, y: Row, n: usize, f: &impl Fn(f64, f64) ->
 #[inline(always)]
 fn combine(row: &mut [f64], other: Row, f: impl Fn(f64, f64) -> f64) {
     match other {
-        Row::Each(o) => row.iter_mut().zip(o).for_each(|(t, &o)| *t = f(*t, o)),
-        Row::Repeated(o) => row.iter_mut().for_each(|t| *t = f(*t, o)),
+        Row::Each(o) => {
+            for (t, &o) in row.iter_mut().zip(o) {
+                *t = f(*t, o);
+            }
+        }
+        Row::Repeated(o) => {
+            for t in row.iter_mut() {
+                *t = f(*t, o);
+            }
+        }
     }
 }
 
@@ -120,16 +145,78 @@ pub(super) fn update(
     let Some(data) = target.as_slice_mut() else {
         return false;
     };
-    let g = |t: f64, o: f64| if target_left { f(t, o) } else { f(o, t) };
-    let each = |row: &mut [f64], o: Row| combine(row, o, g);
-    if let Some(o) = other.whole(data.len()) {
-        each(data, o);
-    } else if cols > 0 {
-        for (i, row) in data.chunks_exact_mut(cols).enumerate() {
-            each(row, other.row(i));
+    wide(Update {
+        data,
+        cols,
+        other,
+        target_left,
+        f,
+    });
+    true
+}
+
+/// [`update`]'s loops, to run under [`wide`].
+struct Update<'a, F> {
+    data: &'a mut [f64],
+    cols: usize,
+    other: Rows<'a>,
+    target_left: bool,
+    f: F,
+}
+
+impl<F: Fn(f64, f64) -> f64> pulp::WithSimd for Update<'_, F> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _: S) {
+        let Update {
+            data,
+            cols,
+            other,
+            target_left,
+            f,
+        } = self;
+        let g = |t: f64, o: f64| if target_left { f(t, o) } else { f(o, t) };
+        if let Some(o) = other.whole(data.len()) {
+            combine(data, o, g);
+        } else if cols > 0 {
+            for (i, row) in data.chunks_exact_mut(cols).enumerate() {
+                combine(row, other.row(i), g);
+            }
         }
     }
-    true
+}
+
+/// [`collect`]'s loops, to run under [`wide`].
+struct Collect<'a, 'o, F> {
+    a: Rows<'a>,
+    b: Rows<'a>,
+    rows: usize,
+    cols: usize,
+    f: F,
+    out: &'o mut Vec<f64>,
+}
+
+impl<F: Fn(f64, f64) -> f64> pulp::WithSimd for Collect<'_, '_, F> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _: S) {
+        let Collect {
+            a,
+            b,
+            rows,
+            cols,
+            f,
+            out,
+        } = self;
+        let len = rows * cols;
+        if let (Some(x), Some(y)) = (a.whole(len), b.whole(len)) {
+            extend(out, x, y, len, &f);
+        } else {
+            for i in 0..rows {
+                extend(out, a.row(i), b.row(i), cols, &f);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -216,16 +216,42 @@ impl NumArray {
 }
 
 /// `real` applied to every element of `a`, in a new array of `a`'s shape. In standard
-/// layout the cells are mapped as one slice, which the compiler turns into vector
-/// instructions where `real` allows (ndarray's `mapv` writes an element at a time).
+/// layout the cells are mapped as one slice under [`wide`], so the compiler turns the loop
+/// into the machine's widest vector instructions where `real` allows (ndarray's `mapv`
+/// writes an element at a time).
 fn map_real(a: &Array2<f64>, real: impl Fn(f64) -> f64) -> Array2<f64> {
     match a.as_slice() {
         Some(cells) => {
-            let mapped = cells.iter().map(|&x| real(x)).collect();
+            let mapped = wide(MapCells { cells, real });
             Array2::from_shape_vec(a.dim(), mapped).expect("the cells of an array of this shape")
         }
         None => a.mapv(real),
     }
+}
+
+/// [`map_real`]'s loop, to run under [`wide`].
+struct MapCells<'a, F> {
+    cells: &'a [f64],
+    real: F,
+}
+
+impl<F: Fn(f64) -> f64> pulp::WithSimd for MapCells<'_, F> {
+    type Output = Vec<f64>;
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _: S) -> Vec<f64> {
+        self.cells.iter().map(|&x| (self.real)(x)).collect()
+    }
+}
+
+/// `work` compiled for the widest vector instructions the machine has (pulp's dispatch:
+/// AVX2 on most x86-64, where the default build has only SSE2). The arithmetic is the same
+/// IEEE operations at any width (no contraction into FMA), so the values are the same bits.
+/// `work` is a type whose `with_simd` is `#[inline(always)]` with plain `for` loops
+/// inside: a closure (its own or one handed to `for_each`) may be compiled apart from the
+/// dispatched function, without its instructions.
+#[inline(always)]
+pub(crate) fn wide<W: pulp::WithSimd>(work: W) -> W::Output {
+    pulp::Arch::new().dispatch(work)
 }
 
 /// `real` applied to every element of `a` where it is, as [`NumArray::map`] computes it

@@ -15,7 +15,7 @@ pub mod tensor3;
 mod workspace;
 
 pub use array::{C64, NumArray};
-pub(crate) use array::{PARALLEL_FROM, transposed};
+pub(crate) use array::{PARALLEL_FROM, transposed, wide};
 pub use constants::{CONSTANT_NAMES, constant, constants};
 pub use integer::{IntArray, IntClass, IntKind};
 pub use object::{Obj, Object};

@@ -11,16 +11,17 @@
 
 mod arg_extrema;
 mod extrema;
+mod fold;
 mod norms;
 mod order;
 mod spread;
 
-use super::numeric::{along_dim, along_dim_real, dim_arg, expected, mul_c, sum_c};
+use super::numeric::{along_dim, dim_arg, expected, mul_c, sum_c};
 use super::{Args, Builtin};
 use crate::error::{LangError, LangResult};
 use crate::eval::Interp;
 use crate::value::{C64, NumArray, Value};
-use ndarray::ArrayView1;
+use fold::RealFold;
 use std::cmp::Ordering;
 
 pub(crate) static TABLE: &[Builtin] = &[
@@ -103,12 +104,12 @@ pub(crate) static TABLE: &[Builtin] = &[
 ];
 
 /// What one reduction does with all the elements of a Vector / 1-D Matrix, and with one
-/// column or row of a 2-D Matrix: `real_slice`, where there is one, is `slice` on a real
-/// column or row, with the same bits and no complex copy.
+/// column or row of a 2-D Matrix: `real`, where there is one, is `slice` on real columns or
+/// rows, with the same bits and no complex copy.
 struct Reducer {
     flat: fn(&str, &[C64]) -> LangResult<Value>,
     slice: fn(&[C64]) -> C64,
-    real_slice: Option<fn(ArrayView1<'_, f64>) -> f64>,
+    real: Option<RealFold>,
 }
 
 /// The shared shape rules of `sum`, `mean`, `median` and `prod`. An empty Matrix gives 0
@@ -125,8 +126,8 @@ fn reduce(args: &Args, reducer: Reducer) -> LangResult<Value> {
         }
         Value::Matrix(a) => {
             let dim = dim.unwrap_or(1);
-            Ok(Value::matrix(match (&**a, reducer.real_slice) {
-                (NumArray::Real(real), Some(f)) => along_dim_real(real, dim, f),
+            Ok(Value::matrix(match (&**a, reducer.real) {
+                (NumArray::Real(real), Some(fold)) => fold.along(real, dim),
                 _ => along_dim(a, dim, reducer.slice),
             }))
         }
@@ -158,21 +159,16 @@ fn flat_real(args: &Args) -> LangResult<Option<&ndarray::Array2<f64>>> {
     })
 }
 
-/// The sum from 0, left to right (`sum_c` on real numbers).
-fn real_sum<'a>(xs: impl IntoIterator<Item = &'a f64>) -> f64 {
-    xs.into_iter().fold(0.0, |total, &x| total + x)
-}
-
 fn sum(_: &mut Interp, args: Args) -> LangResult<Value> {
     if let Some(a) = flat_real(&args)? {
-        return Ok(Value::Scalar(real_sum(a)));
+        return Ok(Value::Scalar(RealFold::Sum.of(a)));
     }
     reduce(
         &args,
         Reducer {
             flat: |_, xs| Ok(Value::number_approx(sum_c(xs.iter().copied()))),
             slice: |xs| sum_c(xs.iter().copied()),
-            real_slice: Some(|xs| real_sum(xs)),
+            real: Some(RealFold::Sum),
         },
     )
 }
@@ -184,7 +180,7 @@ fn mean_of(xs: &[C64]) -> C64 {
 
 fn mean(_: &mut Interp, args: Args) -> LangResult<Value> {
     if let Some(a) = flat_real(&args)? {
-        return Ok(Value::Scalar(real_sum(a) / a.len() as f64));
+        return Ok(Value::Scalar(RealFold::Mean.of(a)));
     }
     reduce(
         &args,
@@ -194,7 +190,7 @@ fn mean(_: &mut Interp, args: Args) -> LangResult<Value> {
                 _ => Ok(Value::number_approx(mean_of(xs))),
             },
             slice: mean_of,
-            real_slice: Some(|xs| real_sum(xs) / xs.len() as f64),
+            real: Some(RealFold::Mean),
         },
     )
 }
@@ -213,7 +209,7 @@ fn prod(_: &mut Interp, args: Args) -> LangResult<Value> {
                 _ => Ok(Value::number_approx(product_of(xs))),
             },
             slice: product_of,
-            real_slice: Some(|xs| xs.iter().fold(1.0, |acc, &x| acc * x)),
+            real: Some(RealFold::Product),
         },
     )
 }
@@ -249,7 +245,7 @@ fn median(_: &mut Interp, args: Args) -> LangResult<Value> {
                 _ => Ok(Value::Scalar(median_of(xs))),
             },
             slice: |xs| C64::new(median_of(xs), 0.0),
-            real_slice: None,
+            real: None,
         },
     )
 }

@@ -34,7 +34,7 @@ pub(super) fn std(_: &mut Interp, args: Args) -> LangResult<Value> {
         Reducer {
             flat: |_, xs| Ok(Value::Scalar(std_of(xs))),
             slice: |xs| C64::new(std_of(xs), 0.0),
-            real_slice: None,
+            real: None,
         },
     )
 }
