@@ -91,26 +91,11 @@ pub(super) fn collect(
 /// `n` more elements `f(x, y)` onto `out`.
 #[inline(always)]
 fn extend(out: &mut Vec<f64>, x: Row, y: Row, n: usize, f: &impl Fn(f64, f64) -> f64) {
-    let start = out.len();
-    out.resize(start + n, 0.0);
-    let dst = &mut out[start..];
     match (x, y) {
-        (Row::Each(x), Row::Each(y)) => {
-            for ((d, &x), &y) in dst.iter_mut().zip(x).zip(y) {
-                *d = f(x, y);
-            }
-        }
-        (Row::Each(x), Row::Repeated(y)) => {
-            for (d, &x) in dst.iter_mut().zip(x) {
-                *d = f(x, y);
-            }
-        }
-        (Row::Repeated(x), Row::Each(y)) => {
-            for (d, &y) in dst.iter_mut().zip(y) {
-                *d = f(x, y);
-            }
-        }
-        (Row::Repeated(x), Row::Repeated(y)) => dst.fill(f(x, y)),
+        (Row::Each(x), Row::Each(y)) => out.extend(x.iter().zip(y).map(|(&x, &y)| f(x, y))),
+        (Row::Each(x), Row::Repeated(y)) => out.extend(x.iter().map(|&x| f(x, y))),
+        (Row::Repeated(x), Row::Each(y)) => out.extend(y.iter().map(|&y| f(x, y))),
+        (Row::Repeated(x), Row::Repeated(y)) => out.resize(out.len() + n, f(x, y)),
     }
 }
 
