@@ -55,7 +55,8 @@ pub(crate) struct State {
     runs: u64,
 }
 
-fn tracked(v: &Value) -> bool {
+/// Whether `v` is a value the running `grad` follows.
+pub(crate) fn tracked(v: &Value) -> bool {
     matches!(v, Value::Tracked(_))
 }
 
