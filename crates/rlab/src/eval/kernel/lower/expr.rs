@@ -81,9 +81,10 @@ impl<'a> Lowering<'a, '_> {
     /// `a op b` into `dst` (or a new register). When an operand is itself arithmetic on two
     /// values not hoisted, the two operations are one [`Fused`] operation (the left operand
     /// when both are). The fallible parts are computed in the same order either way (`a`'s
-    /// operands, then `b`'s); only the inner operation, which cannot fail, waits. A division
-    /// that reads a lane of a slice write is never fused: it divides arrays, which a fused
-    /// pair, made for numbers, does not.
+    /// operands, then `b`'s); only the inner operation, which cannot fail, waits. Nothing
+    /// that reads a lane of a slice write is fused: there each operation runs over the whole
+    /// lane in one vectorised loop, where a pair would be a call per position, and a
+    /// division divides arrays, which a fused pair, made for numbers, does not.
     fn bin(
         &mut self,
         op: Arith,
@@ -92,12 +93,8 @@ impl<'a> Lowering<'a, '_> {
         dst: Option<u32>,
         fallback: u32,
     ) -> u32 {
-        let divides_lane = |op, e: &KExpr| op == Arith::Div && reads_lane(e);
-        let fusable = |e| {
-            arithmetic(e)
-                .filter(|&(inner, ..)| self.hoisted(e).is_none() && !divides_lane(inner, e))
-        };
-        let pair = match divides_lane(op, a) || divides_lane(op, b) {
+        let fusable = |e| arithmetic(e).filter(|_| self.hoisted(e).is_none());
+        let pair = match reads_lane(a) || reads_lane(b) {
             true => (None, None),
             false => (fusable(a), fusable(b)),
         };

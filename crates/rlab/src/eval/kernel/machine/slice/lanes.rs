@@ -168,8 +168,9 @@ impl Lanes {
         self.finish(bin.dst, out, number.is_none(), regs);
     }
 
-    /// A fused pair at every position (no division that reads a lane is fused: see
-    /// [`combine`]).
+    /// A fused pair: computed once, since lowering fuses nothing that reads a lane (each
+    /// operation over a lane is one loop of its own); at every position should an operand
+    /// be wide all the same.
     fn fused(&mut self, fused: Fused, len: usize, regs: &mut [f64]) {
         let mut out = self.spare();
         let [a, b, c] = [fused.a, fused.b, fused.c].map(|r| self.operand(r, regs));
@@ -184,8 +185,8 @@ impl Lanes {
 
 /// `x arith y` by [`combine_with`], as the general path computes it: a lane is an array
 /// there, so a division that reads one is rustlab's array division ([`array_div`], which
-/// can differ from `x / y` in the last bit; lowering never fuses such a division, whose
-/// pair would divide as numbers do); everything else is [`Arith::scalar`]'s.
+/// can differ from `x / y` in the last bit; lowering fuses nothing that reads a lane, so
+/// no pair divides it as numbers do); everything else is [`Arith::scalar`]'s.
 fn combine(arith: Arith, x: Operand, y: Operand, out: &mut Vec<f64>) -> Option<f64> {
     match arith {
         Arith::Add => combine_with(x, y, out, |x, y| Arith::Add.scalar(x, y)),
