@@ -101,8 +101,10 @@ impl Interp {
                 Ok(Value::Bool(right))
             }
             BinOp::Mul if is_transpose(lhs) || is_transpose(rhs) => self.eval_product(lhs, rhs),
-            _ if let Some(result) = self.binary_in_place(op, lhs, rhs) => result,
             _ => {
+                if let Some(result) = self.binary_in_place(op, lhs, rhs) {
+                    return result;
+                }
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
                 grad::binary_owned(self, op, a, b)

@@ -246,9 +246,9 @@ impl<F: Fn(f64) -> f64> pulp::WithSimd for MapCells<'_, F> {
 /// `work` compiled for the widest vector instructions the machine has (pulp's dispatch:
 /// AVX2 on most x86-64, where the default build has only SSE2). The arithmetic is the same
 /// IEEE operations at any width (no contraction into FMA), so the values are the same bits.
-/// `work` is a type whose `with_simd` is `#[inline(always)]` with plain `for` loops
-/// inside: a closure (its own or one handed to `for_each`) may be compiled apart from the
-/// dispatched function, without its instructions.
+/// `work` is a type whose `with_simd` is `#[inline(always)]`: a closure handed over as the
+/// work, or to an iterator's `for_each`, may be compiled apart from the dispatched function
+/// and lose its instructions (the loops that use this were checked in the machine code).
 #[inline(always)]
 pub(crate) fn wide<W: pulp::WithSimd>(work: W) -> W::Output {
     pulp::Arch::new().dispatch(work)
