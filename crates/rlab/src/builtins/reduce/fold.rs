@@ -2,9 +2,10 @@
 //! left to right, then (`mean`) divided by the count. The same operations in the same order
 //! as the complex path on real parts, so the same bits.
 //!
-//! Down the columns of an array in standard layout, every column's total is kept at once and
-//! the rows are added in order: each column still sees its elements top to bottom, but the
-//! additions of one row run as vector instructions instead of one strided walk per column.
+//! Down the columns of an array in standard layout, four columns' totals are kept at once
+//! (one vector register) while the rows are added in order: each column still sees its
+//! elements top to bottom, but four additions are one instruction instead of one strided
+//! walk per column.
 
 use super::super::numeric::along_dim_real;
 use crate::value::{NumArray, wide};
