@@ -9,7 +9,7 @@
 
 use super::SliceState;
 use crate::eval::Interp;
-use crate::eval::kernel::code::{Bin, Fused, Op};
+use crate::eval::kernel::code::{Bin, Op};
 use crate::eval::kernel::machine::{State, compute};
 use crate::ops::{Arith, array_div};
 
@@ -30,16 +30,6 @@ enum Operand<'s> {
     Number(f64),
 }
 
-impl Operand<'_> {
-    #[inline(always)]
-    fn at(self, pos: usize) -> f64 {
-        match self {
-            Operand::Lane(values) => values[pos],
-            Operand::Number(x) => x,
-        }
-    }
-}
-
 impl State<'_> {
     /// Run `ops`, the value of the slice write and its `LanePut`, over every position; the
     /// fallback of an operation that cannot go on.
@@ -54,7 +44,7 @@ impl State<'_> {
             match op {
                 Op::LaneRead { dst, buffer } => self.slice.lane_read(dst, buffer, regs),
                 Op::LanePut { value } => self.slice.lane_put(value, regs),
-                op if op.arithmetic() => self.slice.lanes.arithmetic(op, self.slice.len, regs),
+                op if op.arithmetic() => self.slice.lanes.arithmetic(op, regs),
                 op => self.step(op, regs, interp)?,
             }
         }
@@ -116,8 +106,8 @@ impl Lanes {
         self.spare = std::mem::replace(&mut self.values[dst], out);
     }
 
-    /// Arithmetic `op` over the `len` positions, or once when it reads no wide register.
-    fn arithmetic(&mut self, op: Op, len: usize, regs: &mut [f64]) {
+    /// Arithmetic `op` over the positions, or once when it reads no wide register.
+    fn arithmetic(&mut self, op: Op, regs: &mut [f64]) {
         match op {
             Op::Add(bin) => self.binary(bin, regs, |x, y, out| combine(Arith::Add, x, y, out)),
             Op::Sub(bin) => self.binary(bin, regs, |x, y, out| combine(Arith::Sub, x, y, out)),
@@ -131,8 +121,8 @@ impl Lanes {
             Op::Neg { dst, a } => self.unary(dst, a, regs, |x| -x),
             Op::Math { f, dst, a } => self.unary(dst, a, regs, f),
             Op::Copy { dst, a } => self.unary(dst, a, regs, |x| x),
-            Op::Fused(fused) => self.fused(fused, len, regs),
-            // None: every arithmetic operation is one of the above.
+            // A fused pair reads no lane (lowering fuses nothing that does, and its
+            // registers are new ones no lane operation wrote): it runs once, as here.
             other => compute(other, regs),
         }
     }
@@ -166,20 +156,6 @@ impl Lanes {
             regs[bin.dst as usize] = x;
         }
         self.finish(bin.dst, out, number.is_none(), regs);
-    }
-
-    /// A fused pair: computed once, since lowering fuses nothing that reads a lane (each
-    /// operation over a lane is one loop of its own); at every position should an operand
-    /// be wide all the same.
-    fn fused(&mut self, fused: Fused, len: usize, regs: &mut [f64]) {
-        let mut out = self.spare();
-        let [a, b, c] = [fused.a, fused.b, fused.c].map(|r| self.operand(r, regs));
-        let wide = [a, b, c].iter().any(|x| matches!(x, Operand::Lane(_)));
-        match wide {
-            true => out.extend((0..len).map(|k| fused.apply(a.at(k), b.at(k), c.at(k)))),
-            false => regs[fused.dst as usize] = fused.apply(a.at(0), b.at(0), c.at(0)),
-        }
-        self.finish(fused.dst, out, wide, regs);
     }
 }
 
