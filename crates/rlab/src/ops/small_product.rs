@@ -34,11 +34,11 @@ pub(super) fn product(x: ArrayView2<f64>, y: ArrayView2<f64>) -> Option<Array2<f
         None => Left::Columns(x.t().to_slice()?),
     };
     let b = y.to_slice()?;
-    let mut c = Vec::with_capacity(m * n);
+    let mut c = vec![0.0; m * n];
     if kernel_fuses() {
-        fused(left, b, &mut c, (k, n));
+        fused(left, b, &mut c, (m, k, n));
     } else {
-        left.accumulate::<false>(b, &mut c, (k, n));
+        accumulate::<false>(left, b, &mut c, (m, k, n));
     }
     Array2::from_shape_vec((m, n), c).ok()
 }
@@ -51,26 +51,125 @@ enum Left<'a> {
     Columns(&'a [f64]),
 }
 
-impl Left<'_> {
-    /// `c = left · b` (`k` deep, `n` wide) onto `c`, every row of `left` read in order.
-    #[inline(always)]
-    fn accumulate<const FUSED: bool>(self, b: &[f64], c: &mut Vec<f64>, (k, n): (usize, usize)) {
-        // Plain loops: a closure passed to `for_each` would be compiled outside the SIMD
-        // dispatch, without the instruction set that makes `mul_add` one instruction.
-        match self {
+/// `c = left · b` (`m×k` times `k×n`). Columns go in blocks of 16, 8, 4 and 1, rows in
+/// blocks of 2, 4, 8 and 8 with them: a tile's `R·W` sums stay in registers (eight of
+/// AVX2's sixteen for the wide blocks, enough independent additions to keep both FMA units
+/// busy), and each `b` row slice loaded serves `R` rows.
+#[inline(always)]
+fn accumulate<const FUSED: bool>(left: Left, b: &[f64], c: &mut [f64], dims: Dims) {
+    // Plain loops: a closure passed to `for_each` would be compiled outside the SIMD
+    // dispatch, without the instruction set that makes `mul_add` one instruction.
+    let n = dims.2;
+    let mut j = 0;
+    while j + 16 <= n {
+        column_block::<2, 16, FUSED>(left, b, c, dims, j);
+        j += 16;
+    }
+    if j + 8 <= n {
+        column_block::<4, 8, FUSED>(left, b, c, dims, j);
+        j += 8;
+    }
+    if j + 4 <= n {
+        column_block::<8, 4, FUSED>(left, b, c, dims, j);
+        j += 4;
+    }
+    while j < n {
+        column_block::<8, 1, FUSED>(left, b, c, dims, j);
+        j += 1;
+    }
+}
+
+/// `(m, k, n)`: the product's rows, depth and columns.
+type Dims = (usize, usize, usize);
+
+/// Columns `j..j+W` of the product, `R` rows at a time and the last few one by one.
+#[inline(always)]
+fn column_block<const R: usize, const W: usize, const FUSED: bool>(
+    left: Left,
+    b: &[f64],
+    c: &mut [f64],
+    (m, k, n): Dims,
+    j: usize,
+) {
+    let mut i = 0;
+    while i + R <= m {
+        let sums = match left {
             Left::Rows(a) => {
-                for row in a.chunks_exact(k) {
-                    accumulate_row::<FUSED>(row.iter(), b, c, n);
-                }
+                let rows = std::array::from_fn(|r| &a[(i + r) * k..(i + r + 1) * k]);
+                tile::<R, W, FUSED>(RowCells(rows), b, n, j)
             }
-            Left::Columns(a) => {
-                let m = a.len() / k;
-                for i in 0..m {
-                    let row = a.chunks_exact(m).map(|column_cells| &column_cells[i]);
-                    accumulate_row::<FUSED>(row, b, c, n);
-                }
+            Left::Columns(a) => tile::<R, W, FUSED>(ColumnCells { a, m, i }, b, n, j),
+        };
+        for (r, row) in sums.iter().enumerate() {
+            c[(i + r) * n + j..][..W].copy_from_slice(row);
+        }
+        i += R;
+    }
+    while i < m {
+        let [row] = match left {
+            Left::Rows(a) => tile::<1, W, FUSED>(RowCells([&a[i * k..(i + 1) * k]]), b, n, j),
+            Left::Columns(a) => tile::<1, W, FUSED>(ColumnCells { a, m, i }, b, n, j),
+        };
+        c[i * n + j..][..W].copy_from_slice(&row);
+        i += 1;
+    }
+}
+
+/// One tile of the product, rows `i..i+R` and columns `j..j+W`: each sum starts at `+0.0`
+/// and takes `a[i,p]·b[p,j]` for `p` in order (matrixmultiply's order for every element).
+#[inline(always)]
+fn tile<const R: usize, const W: usize, const FUSED: bool>(
+    left: impl LeftCells<R>,
+    b: &[f64],
+    n: usize,
+    j: usize,
+) -> [[f64; W]; R] {
+    let mut sums = [[0.0; W]; R];
+    for (p, b_row) in b.chunks_exact(n).enumerate() {
+        let b_part = &b_row[j..j + W];
+        let a = left.at(p);
+        for (row, &aip) in sums.iter_mut().zip(&a) {
+            for (sum, &bpj) in row.iter_mut().zip(b_part) {
+                *sum = if FUSED {
+                    aip.mul_add(bpj, *sum)
+                } else {
+                    *sum + aip * bpj
+                };
             }
         }
+    }
+    sums
+}
+
+/// The left factor's cells `a[i..i+R, p]` of one tile, at depth `p`.
+trait LeftCells<const R: usize>: Copy {
+    fn at(self, p: usize) -> [f64; R];
+}
+
+/// A tile's rows of a left factor stored by rows, each `k` long.
+#[derive(Clone, Copy)]
+struct RowCells<'a, const R: usize>([&'a [f64]; R]);
+
+impl<const R: usize> LeftCells<R> for RowCells<'_, R> {
+    #[inline(always)]
+    fn at(self, p: usize) -> [f64; R] {
+        std::array::from_fn(|r| self.0[r][p])
+    }
+}
+
+/// A left factor stored by columns (each `m` long), read from row `i`.
+#[derive(Clone, Copy)]
+struct ColumnCells<'a> {
+    a: &'a [f64],
+    m: usize,
+    i: usize,
+}
+
+impl<const R: usize> LeftCells<R> for ColumnCells<'_> {
+    #[inline(always)]
+    fn at(self, p: usize) -> [f64; R] {
+        let start = p * self.m + self.i;
+        std::array::from_fn(|r| self.a[start + r])
     }
 }
 
@@ -95,75 +194,22 @@ fn kernel_fuses() -> bool {
 
 /// The fused loop, compiled for the best instruction set the machine has (pulp's
 /// dispatch), where `mul_add` is one FMA instruction.
-fn fused(left: Left, b: &[f64], c: &mut Vec<f64>, depth_width: (usize, usize)) {
+fn fused(left: Left, b: &[f64], c: &mut [f64], dims: Dims) {
     struct Fused<'a> {
         left: Left<'a>,
         b: &'a [f64],
-        c: &'a mut Vec<f64>,
-        depth_width: (usize, usize),
+        c: &'a mut [f64],
+        dims: Dims,
     }
     impl pulp::WithSimd for Fused<'_> {
         type Output = ();
         #[inline(always)]
         fn with_simd<S: pulp::Simd>(self, _: S) {
-            self.left
-                .accumulate::<true>(self.b, self.c, self.depth_width);
+            accumulate::<true>(self.left, self.b, self.c, self.dims);
         }
     }
-    let work = Fused {
-        left,
-        b,
-        c,
-        depth_width,
-    };
+    let work = Fused { left, b, c, dims };
     pulp::Arch::new().dispatch(work);
-}
-
-/// One row of `c = a·b` onto `c` (`a_row` the row's `k` cells in order), in blocks of
-/// columns whose sums stay in registers while the products `a[i,p]·b[p,j]` are added for p
-/// in order (matrixmultiply's order for every element).
-#[inline(always)]
-fn accumulate_row<'a, const FUSED: bool>(
-    a_row: impl Iterator<Item = &'a f64> + Clone,
-    b: &[f64],
-    c: &mut Vec<f64>,
-    n: usize,
-) {
-    let mut j = 0;
-    while j + 16 <= n {
-        c.extend_from_slice(&columns::<16, FUSED>(a_row.clone(), b, n, j));
-        j += 16;
-    }
-    while j + 4 <= n {
-        c.extend_from_slice(&columns::<4, FUSED>(a_row.clone(), b, n, j));
-        j += 4;
-    }
-    while j < n {
-        c.extend_from_slice(&columns::<1, FUSED>(a_row.clone(), b, n, j));
-        j += 1;
-    }
-}
-
-/// Columns `j..j+W` of one row of the product.
-#[inline(always)]
-fn columns<'a, const W: usize, const FUSED: bool>(
-    a_row: impl Iterator<Item = &'a f64>,
-    b: &[f64],
-    n: usize,
-    j: usize,
-) -> [f64; W] {
-    let mut sums = [0.0; W];
-    for (&aip, b_row) in a_row.zip(b.chunks_exact(n)) {
-        let b_part = &b_row[j..j + W];
-        for (sum, &bpj) in sums.iter_mut().zip(b_part) {
-            *sum = if FUSED {
-                aip.mul_add(bpj, *sum)
-            } else {
-                *sum + aip * bpj
-            };
-        }
-    }
-    sums
 }
 
 #[cfg(test)]
@@ -186,6 +232,8 @@ mod tests {
             (12, 16, 16),
             (64, 8, 16),
             (17, 33, 9),
+            (13, 7, 29),
+            (9, 3, 12),
             (64, 64, 64),
             (2, 256, 3),
             (5, 0, 4),
