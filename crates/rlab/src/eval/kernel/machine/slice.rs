@@ -5,13 +5,12 @@
 
 mod lanes;
 
+use super::view::View;
 use super::{Held, State};
 use crate::eval::Interp;
 use crate::eval::kernel::Axis;
 use crate::eval::kernel::code::LaneAt;
 use crate::eval::scalar::cell_at;
-use crate::names::Var;
-use crate::value::Value;
 use ndarray::{Array2, Axis as Dim};
 
 /// The slice write running: its length, the lanes its value reads, its value's wide
@@ -28,7 +27,8 @@ impl State<'_> {
     /// Whether `lane` is a lane of a real Matrix with at least one element; it then
     /// starts the write.
     pub(super) fn slice_start(&mut self, interp: &Interp, regs: &[f64], lane: LaneAt) -> bool {
-        let data = matrix(&self.held, &self.vars.arrays, interp, lane.array);
+        self.look_up(interp, lane.array);
+        let data = matrix(&self.held, &self.views, lane.array);
         let Some((_, len)) = data.and_then(|data| locate(data, regs, lane)) else {
             return false;
         };
@@ -46,7 +46,8 @@ impl State<'_> {
         lane: LaneAt,
         buffer: u32,
     ) -> bool {
-        let Some(data) = matrix(&self.held, &self.vars.arrays, interp, lane.array) else {
+        self.look_up(interp, lane.array);
+        let Some(data) = matrix(&self.held, &self.views, lane.array) else {
             return false;
         };
         let slice = &mut self.slice;
@@ -86,28 +87,29 @@ impl State<'_> {
         if len != self.slice.out.len() {
             return false;
         }
-        let target = data.index_axis_mut(dim(lane.axis), at);
-        target
-            .into_iter()
-            .zip(&self.slice.out)
-            .for_each(|(t, &x)| *t = x);
+        let mut target = data.index_axis_mut(dim(lane.axis), at);
+        match target.as_slice_mut() {
+            Some(row) => row.copy_from_slice(&self.slice.out),
+            None => target
+                .into_iter()
+                .zip(&self.slice.out)
+                .for_each(|(t, &x)| *t = x),
+        }
         true
     }
 }
 
-/// Array number `array` when it is a real Matrix (held, or in the workspace).
+/// Array number `array` when it is a real Matrix: held, or seen through its view
+/// ([`State::look_up`] first).
 fn matrix<'s>(
     held: &'s [Option<Held>],
-    arrays: &[&Var],
-    interp: &'s Interp,
+    views: &'s [Option<View>],
     array: u32,
 ) -> Option<&'s Array2<f64>> {
-    match &held[array as usize] {
-        Some(held) => (!held.vector).then_some(&held.data),
-        None => match interp.vars.lookup(arrays[array as usize])? {
-            Value::Matrix(a) => a.as_real(),
-            _ => None,
-        },
+    match (&held[array as usize], &views[array as usize]) {
+        (Some(held), _) => (!held.vector).then_some(&held.data),
+        (None, Some(view)) => view.matrix(),
+        (None, None) => None,
     }
 }
 

@@ -1,4 +1,4 @@
-//! Element reads, and the arrays a loop reads without writing them: each is found in the
+//! Element and lane reads, and the arrays a loop reads without writing them: each is found in the
 //! workspace at its first read and kept as a *view* (a second reference to its data) for
 //! the reads after, which then skip the name's lookup and the value's kind.
 //!
@@ -36,6 +36,15 @@ impl View {
         })
     }
 
+    /// The data when it is a real Matrix (not a Vector).
+    #[inline(always)]
+    pub(super) fn matrix(&self) -> Option<&Array2<f64>> {
+        if self.vector {
+            return None;
+        }
+        self.real()
+    }
+
     #[inline(always)]
     fn real(&self) -> Option<&Array2<f64>> {
         match &*self.data {
@@ -58,9 +67,7 @@ impl State<'_> {
     ) -> Option<f64> {
         let (first, second) = cell_of(regs, cell);
         let k = array as usize;
-        if self.held[k].is_none() && self.views[k].is_none() {
-            self.views[k] = self.view(interp, k);
-        }
+        self.look_up(interp, array);
         let (data, vector) = match (&self.held[k], &self.views[k]) {
             (Some(held), _) => (&held.data, held.vector),
             (None, Some(view)) => (view.real()?, view.vector),
@@ -70,6 +77,15 @@ impl State<'_> {
             return None;
         }
         Some(data[cell_at(data.dim(), first, second)?])
+    }
+
+    /// Array `array` found in the workspace, as a view, unless it is held or seen already.
+    #[inline(always)]
+    pub(super) fn look_up(&mut self, interp: &Interp, array: u32) {
+        let k = array as usize;
+        if self.held[k].is_none() && self.views[k].is_none() {
+            self.views[k] = self.view(interp, k);
+        }
     }
 
     /// A view of array number `k` as the workspace holds it now.
