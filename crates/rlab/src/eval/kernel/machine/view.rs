@@ -1,6 +1,6 @@
-//! Element and lane reads, and the arrays a loop reads without writing them: each is found in the
-//! workspace at its first read and kept as a *view* (a second reference to its data) for
-//! the reads after, which then skip the name's lookup and the value's kind.
+//! Element and lane reads, and the arrays a loop reads without writing them: each is
+//! found in the workspace at its first read and kept as a *view* (a second reference to
+//! its data) for the reads after, which then skip the name's lookup and the value's kind.
 //!
 //! A view never outlives what it was taken from. It is let go when the loop takes its
 //! array out of the workspace to write it ([`State::hold`]), and all are let go before the
