@@ -10,6 +10,7 @@
 
 use super::code::Code;
 use super::compile::{self, Defs};
+use super::machine::Scratch;
 use super::{Loaded, lower};
 use crate::ast::{FunctionDef, Stmt};
 use crate::eval::Interp;
@@ -27,7 +28,8 @@ pub(crate) struct Cache<'a> {
     compiles: usize,
 }
 
-/// A loop's code and the answers it was compiled from.
+/// A loop's code, the answers it was compiled from, its variables as last loaded, and the
+/// storage its runs reuse.
 struct Entry<'a> {
     stmt: &'a Stmt,
     uses: Uses<'a>,
@@ -35,7 +37,12 @@ struct Entry<'a> {
     set: Vec<bool>,
     foreign: Vec<bool>,
     code: Code<'a>,
+    loaded: Loaded<'a>,
+    scratch: Scratch,
 }
+
+/// A compiled loop ready to run: its code, its variables loaded, and its storage.
+pub(super) type Ready<'c, 'a> = (&'c Code<'a>, &'c Loaded<'a>, &'c mut Scratch);
 
 /// What a compile used of the interpreter: its variables (scalars, and whether each is
 /// read; arrays) and its other questions with their answers.
@@ -102,6 +109,19 @@ impl<'a> Uses<'a> {
     /// The variables as they are now; `None` when one holds something the compiled form
     /// cannot (then the loop runs the general way).
     pub(super) fn load(&self, interp: &Interp) -> Option<Loaded<'a>> {
+        let mut loaded = Loaded {
+            scalars: self.scalars.clone(),
+            values: Vec::new(),
+            set: Vec::new(),
+            foreign: Vec::new(),
+            arrays: self.arrays.clone(),
+        };
+        self.load_into(interp, &mut loaded)?;
+        Some(loaded)
+    }
+
+    /// [`Uses::load`] into `loaded`, which holds these variables (loaded before).
+    fn load_into(&self, interp: &Interp, loaded: &mut Loaded<'a>) -> Option<()> {
         for array in &self.arrays {
             match interp.vars.lookup(array)? {
                 Value::Vector(a) | Value::Matrix(a) if matches!(**a, NumArray::Real(_)) => {}
@@ -109,7 +129,18 @@ impl<'a> Uses<'a> {
             }
         }
         let n = self.scalars.len();
-        let (mut values, mut set, mut foreign) = (vec![0.0; n], vec![false; n], vec![false; n]);
+        let Loaded {
+            values,
+            set,
+            foreign,
+            ..
+        } = loaded;
+        for v in [&mut *set, &mut *foreign] {
+            v.clear();
+            v.resize(n, false);
+        }
+        values.clear();
+        values.resize(n, 0.0);
         for (k, (var, &read)) in self.scalars.iter().zip(&self.read).enumerate() {
             match interp.read_var(var) {
                 Ok(Value::Scalar(x)) => (values[k], set[k]) = (x, true),
@@ -119,13 +150,7 @@ impl<'a> Uses<'a> {
                 Err(_) => {}
             }
         }
-        Some(Loaded {
-            scalars: self.scalars.clone(),
-            values,
-            set,
-            foreign,
-            arrays: self.arrays.clone(),
-        })
+        Some(())
     }
 }
 
@@ -140,45 +165,52 @@ impl<'a> Cache<'a> {
         }
     }
 
-    /// The code of `stmt` (a `for` loop) and its variables loaded: kept when compiling
+    /// The code of `stmt` (a `for` loop) with its variables loaded: kept when compiling
     /// again would give the same, compiled now otherwise; `None` when the loop does not
     /// compile (then it runs the general way).
-    pub(super) fn code(
-        &mut self,
-        interp: &Interp,
-        stmt: &'a Stmt,
-    ) -> Option<(&Code<'a>, Loaded<'a>)> {
+    pub(super) fn code(&mut self, interp: &Interp, stmt: &'a Stmt) -> Option<Ready<'_, 'a>> {
         let kept = self.entries.iter().position(|e| std::ptr::eq(e.stmt, stmt));
-        if let Some(k) = kept {
-            if let Some(loaded) = self.entries[k].reload(interp) {
-                return Some((&self.entries[k].code, loaded));
+        let k = match kept {
+            Some(k) if self.entries[k].reload(interp).is_some() => k,
+            _ => {
+                if let Some(k) = kept {
+                    self.entries.swap_remove(k);
+                }
+                let entry = self.compile(interp, stmt)?;
+                self.entries.push(entry);
+                self.entries.len() - 1
             }
-            self.entries.swap_remove(k);
-        }
+        };
+        let entry = &mut self.entries[k];
+        Some((&entry.code, &entry.loaded, &mut entry.scratch))
+    }
+
+    /// A new entry for `stmt` with its variables loaded.
+    fn compile(&mut self, interp: &Interp, stmt: &'a Stmt) -> Option<Entry<'a>> {
         self.compiles += 1;
         let (root, uses) = compile::compile(interp, stmt, self.defs)?;
         let loaded = uses.load(interp)?;
         let code = lower::lower(&root, &loaded)?;
-        self.entries.push(Entry {
+        Some(Entry {
             stmt,
             uses,
             set: loaded.set.clone(),
             foreign: loaded.foreign.clone(),
             code,
-        });
-        let entry = self.entries.last()?;
-        Some((&entry.code, loaded))
+            loaded,
+            scratch: Scratch::default(),
+        })
     }
 }
 
-impl<'a> Entry<'a> {
-    /// The variables loaded for this code, when every answer it was compiled from holds.
-    fn reload(&self, interp: &Interp) -> Option<Loaded<'a>> {
+impl Entry<'_> {
+    /// The variables loaded anew, when every answer the code was compiled from holds.
+    fn reload(&mut self, interp: &Interp) -> Option<()> {
         if !self.uses.probes.iter().all(|p| p.holds(interp)) {
             return None;
         }
-        let loaded = self.uses.load(interp)?;
-        (loaded.set == self.set && loaded.foreign == self.foreign).then_some(loaded)
+        self.uses.load_into(interp, &mut self.loaded)?;
+        (self.loaded.set == self.set && self.loaded.foreign == self.foreign).then_some(())
     }
 }
 

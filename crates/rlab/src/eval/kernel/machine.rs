@@ -22,8 +22,8 @@ use std::sync::Arc;
 
 /// What the operations other than arithmetic use. (The registers are kept apart, so the
 /// arithmetic works on a slice the compiler knows nothing else writes.)
-struct State<'a> {
-    vars: Loaded<'a>,
+struct State<'s, 'a> {
+    vars: &'s Loaded<'a>,
     /// Per variable: whether its register holds a value (`vars.set` says which did at
     /// the start).
     set: Vec<bool>,
@@ -33,6 +33,21 @@ struct State<'a> {
     /// Per array: its data while held out of the workspace.
     held: Vec<Option<Held>>,
     /// Per array: a view of it while read and not held ([`view`]).
+    views: Vec<Option<view::View>>,
+    slice: slice::SliceState,
+}
+
+/// The storage a run of one loop's code uses besides its variables, kept with the code
+/// between runs ([`super::Cache`]), so that a loop started once per training step
+/// allocates nothing when it starts, and a loop over the same bounds as last time keeps
+/// its elements.
+#[derive(Default)]
+pub(super) struct Scratch {
+    regs: Vec<f64>,
+    set: Vec<bool>,
+    created: Vec<u32>,
+    loops: Vec<LoopState>,
+    held: Vec<Option<Held>>,
     views: Vec<Option<view::View>>,
     slice: slice::SliceState,
 }
@@ -53,25 +68,64 @@ struct LoopState {
 }
 
 /// Run `code` over the variables `vars`, then write every variable it set back to the
-/// workspace, whether it ended or failed.
-pub(super) fn run(code: &Code, vars: Loaded, interp: &mut Interp) -> LangResult<()> {
-    let mut regs = vec![0.0; code.registers];
+/// workspace, whether it ended or failed. Its storage comes from `scratch` and goes back
+/// there.
+pub(super) fn run(
+    code: &Code,
+    vars: &Loaded,
+    scratch: &mut Scratch,
+    interp: &mut Interp,
+) -> LangResult<()> {
+    let mut regs = std::mem::take(&mut scratch.regs);
+    regs.clear();
+    regs.resize(code.registers, 0.0);
     regs[..vars.values.len()].copy_from_slice(&vars.values);
     for &(reg, x) in &code.consts {
         regs[reg as usize] = x;
     }
-    let mut state = State {
-        held: vars.arrays.iter().map(|_| None).collect(),
-        views: vars.arrays.iter().map(|_| None).collect(),
-        set: vars.set.clone(),
-        vars,
-        created: Vec::new(),
-        loops: code.loops.iter().map(|_| LoopState::default()).collect(),
-        slice: slice::SliceState::default(),
-    };
+    let mut state = State::start(code, vars, scratch);
     let result = execute(code, &mut regs, &mut state, interp);
     state.write_back(code, &regs, interp);
+    state.keep(scratch);
+    scratch.regs = regs;
     result
+}
+
+impl<'s, 'a> State<'s, 'a> {
+    /// The state at the start of a run of `code` over `vars`, in `scratch`'s storage.
+    fn start(code: &Code, vars: &'s Loaded<'a>, scratch: &mut Scratch) -> Self {
+        let arrays = vars.arrays.len();
+        let mut state = State {
+            vars,
+            set: std::mem::take(&mut scratch.set),
+            created: std::mem::take(&mut scratch.created),
+            loops: std::mem::take(&mut scratch.loops),
+            held: std::mem::take(&mut scratch.held),
+            views: std::mem::take(&mut scratch.views),
+            slice: std::mem::take(&mut scratch.slice),
+        };
+        state.set.clone_from(&vars.set);
+        state.created.clear();
+        state
+            .loops
+            .resize_with(code.loops.len(), LoopState::default);
+        state.held.clear();
+        state.held.resize_with(arrays, || None);
+        state.views.clear();
+        state.views.resize_with(arrays, || None);
+        state
+    }
+
+    /// This state's storage back to `scratch` (after [`State::write_back`]: nothing held,
+    /// no view).
+    fn keep(self, scratch: &mut Scratch) {
+        scratch.set = self.set;
+        scratch.created = self.created;
+        scratch.loops = self.loops;
+        scratch.held = self.held;
+        scratch.views = self.views;
+        scratch.slice = self.slice;
+    }
 }
 
 #[inline(never)]
@@ -122,7 +176,7 @@ fn execute(
     }
 }
 
-impl State<'_> {
+impl State<'_, '_> {
     /// Do straight-line operation `op` ([`Op::sweepable`]); its fallback's number when it
     /// cannot (a guard on a variable not set, an element the code cannot read or write).
     /// Control operations do nothing here.
@@ -189,7 +243,7 @@ impl Bin {
     }
 }
 
-impl<'a> State<'a> {
+impl State<'_, '_> {
     fn mark(&mut self, reg: u32) {
         if !self.set[reg as usize] {
             self.set[reg as usize] = true;

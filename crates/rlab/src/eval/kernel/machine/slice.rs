@@ -23,7 +23,7 @@ pub(super) struct SliceState {
     out: Vec<f64>,
 }
 
-impl State<'_> {
+impl State<'_, '_> {
     /// Whether `lane` is a lane of a real Matrix with at least one element; it then
     /// starts the write.
     pub(super) fn slice_start(&mut self, interp: &Interp, regs: &[f64], lane: LaneAt) -> bool {

@@ -54,7 +54,7 @@ impl View {
     }
 }
 
-impl State<'_> {
+impl State<'_, '_> {
     /// The element at registers `cell` of array `array`, when in bounds of a real Vector
     /// or Matrix (the scalar fast path's rules: a Vector takes one index).
     #[inline(always)]

@@ -30,7 +30,7 @@ enum Operand<'s> {
     Number(f64),
 }
 
-impl State<'_> {
+impl State<'_, '_> {
     /// Run `ops`, the value of the slice write and its `LanePut`, over every position; the
     /// fallback of an operation that cannot go on.
     pub(in crate::eval::kernel::machine) fn slice_loop(
@@ -53,17 +53,18 @@ impl State<'_> {
 }
 
 impl SliceState {
-    /// Buffer `buffer` (a lane of the value) into register `dst`.
+    /// Buffer `buffer` (a lane of the value, read once per write) into register `dst`:
+    /// its storage moves there, and the buffer takes spare storage for its next load.
     fn lane_read(&mut self, dst: u32, buffer: u32, regs: &mut [f64]) {
-        let mut out = self.lanes.spare();
-        out.extend_from_slice(&self.buffers[buffer as usize]);
-        self.lanes.finish(dst, out, true, regs);
+        let mut values = self.lanes.spare();
+        std::mem::swap(&mut values, &mut self.buffers[buffer as usize]);
+        self.lanes.finish(dst, values, true, regs);
     }
 
-    /// Register `value` as the elements to write.
+    /// Register `value` as the elements to write (a wide register's storage moves there).
     fn lane_put(&mut self, value: u32, regs: &[f64]) {
         match self.lanes.operand(value, regs) {
-            Operand::Lane(values) => self.out.extend_from_slice(values),
+            Operand::Lane(_) => self.lanes.take(value, &mut self.out),
             Operand::Number(x) => self.out.resize(self.len, x),
         }
     }
@@ -82,6 +83,11 @@ impl Lanes {
             true => Operand::Lane(&self.values[reg as usize]),
             false => Operand::Number(regs[reg as usize]),
         }
+    }
+
+    /// Wide register `reg`'s values into `out`, whose storage it takes.
+    fn take(&mut self, reg: u32, out: &mut Vec<f64>) {
+        std::mem::swap(out, &mut self.values[reg as usize]);
     }
 
     /// Empty storage for a wide value.
