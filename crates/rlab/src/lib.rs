@@ -384,7 +384,7 @@ mod tests {
         assert!(a.run_block("t", 1, "x = 1;\n").error.is_none());
         old.store(true, std::sync::atomic::Ordering::Relaxed);
         let mut b = a.clone();
-        let looping = "for k = 1:100\n  x = x + k;\nend\n";
+        let looping = "for k = 1:1000\n  x = x + k;\nend\n";
         let cancelled = b.run_block("t", 2, looping).error.map(|e| e.error.message);
         assert_eq!(cancelled.as_deref(), Some("run cancelled"));
         a.set_cancel(Some(Arc::new(AtomicBool::new(false))));

@@ -184,7 +184,7 @@ impl Interp {
         stmt: &'a Stmt,
         kernels: &mut Cache<'a>,
     ) -> Option<LangResult<()>> {
-        let (code, loaded) = kernels.code(self, stmt)?;
-        Some(machine::run(code, loaded, self))
+        let (code, loaded, scratch) = kernels.code(self, stmt)?;
+        Some(machine::run(code, loaded, scratch, self))
     }
 }
