@@ -6,6 +6,7 @@
 //! registers and held arrays are put back. A loop whose body is straight-line code is
 //! swept ([`sweep`]): run in a loop of its own.
 
+mod loops;
 mod slice;
 mod sweep;
 mod view;
@@ -24,12 +25,18 @@ use std::sync::Arc;
 /// arithmetic works on a slice the compiler knows nothing else writes.)
 struct State<'s, 'a> {
     vars: &'s Loaded<'a>,
+    tables: Tables,
+}
+
+/// A run's bookkeeping, kept with the code between runs ([`Scratch`]).
+#[derive(Default)]
+struct Tables {
     /// Per variable: whether its register holds a value (`vars.set` says which did at
     /// the start).
     set: Vec<bool>,
     /// The variables not set at the start that have been since, in that order.
     created: Vec<u32>,
-    loops: Vec<LoopState>,
+    loops: Vec<loops::LoopState>,
     /// Per array: its data while held out of the workspace.
     held: Vec<Option<Held>>,
     /// Per array: a view of it while read and not held ([`view`]).
@@ -44,27 +51,13 @@ struct State<'s, 'a> {
 #[derive(Default)]
 pub(super) struct Scratch {
     regs: Vec<f64>,
-    set: Vec<bool>,
-    created: Vec<u32>,
-    loops: Vec<LoopState>,
-    held: Vec<Option<Held>>,
-    views: Vec<Option<view::View>>,
-    slice: slice::SliceState,
+    tables: Tables,
 }
 
 /// A real array held out of the workspace, and whether it was a Vector.
 struct Held {
     data: Array2<f64>,
     vector: bool,
-}
-
-/// The elements of a running `for` loop, the next one's position, and the bounds they
-/// were made from (a loop started again over the same bounds keeps them).
-#[derive(Default)]
-struct LoopState {
-    items: Vec<f64>,
-    next: usize,
-    bounds: Option<[u64; 3]>,
 }
 
 /// Run `code` over the variables `vars`, then write every variable it set back to the
@@ -83,48 +76,32 @@ pub(super) fn run(
     for &(reg, x) in &code.consts {
         regs[reg as usize] = x;
     }
-    let mut state = State::start(code, vars, scratch);
+    let mut state = State {
+        vars,
+        tables: std::mem::take(&mut scratch.tables),
+    };
+    state.tables.start(code, vars);
     let result = execute(code, &mut regs, &mut state, interp);
     state.write_back(code, &regs, interp);
-    state.keep(scratch);
-    scratch.regs = regs;
+    *scratch = Scratch {
+        regs,
+        tables: state.tables,
+    };
     result
 }
 
-impl<'s, 'a> State<'s, 'a> {
-    /// The state at the start of a run of `code` over `vars`, in `scratch`'s storage.
-    fn start(code: &Code, vars: &'s Loaded<'a>, scratch: &mut Scratch) -> Self {
+impl Tables {
+    /// Ready for a run of `code` over `vars`: nothing held or viewed (as after the last
+    /// run's write-back), no variable created, the loops' kept elements kept.
+    fn start(&mut self, code: &Code, vars: &Loaded) {
         let arrays = vars.arrays.len();
-        let mut state = State {
-            vars,
-            set: std::mem::take(&mut scratch.set),
-            created: std::mem::take(&mut scratch.created),
-            loops: std::mem::take(&mut scratch.loops),
-            held: std::mem::take(&mut scratch.held),
-            views: std::mem::take(&mut scratch.views),
-            slice: std::mem::take(&mut scratch.slice),
-        };
-        state.set.clone_from(&vars.set);
-        state.created.clear();
-        state
-            .loops
-            .resize_with(code.loops.len(), LoopState::default);
-        state.held.clear();
-        state.held.resize_with(arrays, || None);
-        state.views.clear();
-        state.views.resize_with(arrays, || None);
-        state
-    }
-
-    /// This state's storage back to `scratch` (after [`State::write_back`]: nothing held,
-    /// no view).
-    fn keep(self, scratch: &mut Scratch) {
-        scratch.set = self.set;
-        scratch.created = self.created;
-        scratch.loops = self.loops;
-        scratch.held = self.held;
-        scratch.views = self.views;
-        scratch.slice = self.slice;
+        self.set.clone_from(&vars.set);
+        self.created.clear();
+        self.loops.resize_with(code.loops.len(), Default::default);
+        self.held.clear();
+        self.held.resize_with(arrays, || None);
+        self.views.clear();
+        self.views.resize_with(arrays, || None);
     }
 }
 
@@ -183,7 +160,7 @@ impl State<'_, '_> {
     #[inline(always)]
     fn step(&mut self, op: Op, regs: &mut [f64], interp: &mut Interp) -> Result<(), u32> {
         match op {
-            Op::Guard { reg, fallback } if !self.set[reg as usize] => return Err(fallback),
+            Op::Guard { reg, fallback } if !self.tables.set[reg as usize] => return Err(fallback),
             Op::Mark(reg) => self.mark(reg),
             Op::Read {
                 dst,
@@ -245,9 +222,9 @@ impl Bin {
 
 impl State<'_, '_> {
     fn mark(&mut self, reg: u32) {
-        if !self.set[reg as usize] {
-            self.set[reg as usize] = true;
-            self.created.push(reg);
+        if !self.tables.set[reg as usize] {
+            self.tables.set[reg as usize] = true;
+            self.tables.created.push(reg);
         }
     }
 
@@ -263,10 +240,10 @@ impl State<'_, '_> {
         value: u32,
     ) -> bool {
         let (first, second) = cell_of(regs, cell);
-        if self.held[array as usize].is_none() && !self.hold(interp, array) {
+        if self.tables.held[array as usize].is_none() && !self.hold(interp, array) {
             return false;
         }
-        let Some(held) = &mut self.held[array as usize] else {
+        let Some(held) = &mut self.tables.held[array as usize] else {
             return false;
         };
         let Some(target) = cell_at(held.data.dim(), first, second) else {
@@ -281,7 +258,7 @@ impl State<'_, '_> {
     #[cold]
     #[inline(never)]
     fn hold(&mut self, interp: &mut Interp, array: u32) -> bool {
-        self.views[array as usize] = None;
+        self.tables.views[array as usize] = None;
         let Some(value) = interp.vars.lookup_mut(self.vars.arrays[array as usize]) else {
             return false;
         };
@@ -296,75 +273,8 @@ impl State<'_, '_> {
         let NumArray::Real(data) = Arc::unwrap_or_clone(a) else {
             unreachable!("a real array, checked above")
         };
-        self.held[array as usize] = Some(Held { data, vector });
+        self.tables.held[array as usize] = Some(Held { data, vector });
         true
-    }
-
-    /// Make loop `slot`'s elements from `bounds` (kept from its last start when they are
-    /// the same); whether there are any.
-    fn start_loop(
-        &mut self,
-        code: &Code,
-        slot: u32,
-        [start, step, stop]: [f64; 3],
-    ) -> LangResult<bool> {
-        let state = &mut self.loops[slot as usize];
-        let bounds = Some([start, step, stop].map(f64::to_bits));
-        if state.bounds != bounds {
-            state.bounds = None;
-            let source = &code.loops[slot as usize];
-            ops::range_into(start, step, stop, &mut state.items)
-                .map_err(|e| e.at(source.iter.span).at(source.stmt.span))?;
-            state.bounds = bounds;
-        }
-        state.next = 0;
-        Ok(!state.items.is_empty())
-    }
-
-    /// Go on with loop `slot`: the next element into `var` and the pc of its body, or the
-    /// pc after the loop when it is done. A loop the machine can sweep runs here until it
-    /// is done or an operation hands over ([`sweep`]).
-    #[inline(always)]
-    fn iterate(
-        &mut self,
-        code: &Code,
-        regs: &mut [f64],
-        interp: &mut Interp,
-        slot: u32,
-        var: u32,
-    ) -> LangResult<usize> {
-        let source = &code.loops[slot as usize];
-        if source.sweep {
-            return sweep::run(code, regs, self, interp, slot, var);
-        }
-        Ok(match self.next_item(code, regs, interp, slot, var)? {
-            true => source.body as usize,
-            false => source.after(),
-        })
-    }
-
-    /// The next element of loop `slot` into `var`, after the time limit's check; whether
-    /// there was one.
-    #[inline(always)]
-    fn next_item(
-        &mut self,
-        code: &Code,
-        regs: &mut [f64],
-        interp: &mut Interp,
-        slot: u32,
-        var: u32,
-    ) -> LangResult<bool> {
-        let state = &mut self.loops[slot as usize];
-        let Some(&item) = state.items.get(state.next) else {
-            return Ok(false);
-        };
-        state.next += 1;
-        regs[var as usize] = item;
-        self.mark(var);
-        interp
-            .check_time()
-            .map_err(|e| e.at(code.loops[slot as usize].stmt.span))?;
-        Ok(true)
     }
 
     /// Go on the general way from an operation that could not: write the registers back,
@@ -408,13 +318,13 @@ impl State<'_, '_> {
     /// others in the order they were first set (the order the general path creates them);
     /// then every held array. Views are let go.
     fn write_back(&mut self, code: &Code, regs: &[f64], interp: &mut Interp) {
-        self.views.iter_mut().for_each(|view| *view = None);
+        self.tables.views.iter_mut().for_each(|view| *view = None);
         let existing = code.written.iter().filter(|&&r| self.vars.set[r as usize]);
-        for &reg in existing.chain(&self.created) {
+        for &reg in existing.chain(&self.tables.created) {
             let var = self.vars.scalars[reg as usize];
             interp.vars.assign(var, Value::Scalar(regs[reg as usize]));
         }
-        for (held, var) in self.held.iter_mut().zip(&self.vars.arrays) {
+        for (held, var) in self.tables.held.iter_mut().zip(&self.vars.arrays) {
             if let Some(Held { data, vector }) = held.take() {
                 let data = Arc::new(NumArray::Real(data));
                 let value = if vector {

@@ -28,12 +28,12 @@ impl State<'_, '_> {
     /// starts the write.
     pub(super) fn slice_start(&mut self, interp: &Interp, regs: &[f64], lane: LaneAt) -> bool {
         self.look_up(interp, lane.array);
-        let data = matrix(&self.held, &self.views, lane.array);
+        let data = matrix(&self.tables.held, &self.tables.views, lane.array);
         let Some((_, len)) = data.and_then(|data| locate(data, regs, lane)) else {
             return false;
         };
-        self.slice.len = len;
-        self.slice.out.clear();
+        self.tables.slice.len = len;
+        self.tables.slice.out.clear();
         len >= 1
     }
 
@@ -47,10 +47,10 @@ impl State<'_, '_> {
         buffer: u32,
     ) -> bool {
         self.look_up(interp, lane.array);
-        let Some(data) = matrix(&self.held, &self.views, lane.array) else {
+        let Some(data) = matrix(&self.tables.held, &self.tables.views, lane.array) else {
             return false;
         };
-        let slice = &mut self.slice;
+        let slice = &mut self.tables.slice;
         match locate(data, regs, lane) {
             Some((at, len)) if len == slice.len => {
                 let buffer = buffer as usize;
@@ -75,24 +75,24 @@ impl State<'_, '_> {
     /// Write the elements put into the target `lane` (held from now on); whether it could.
     pub(super) fn slice_store(&mut self, interp: &mut Interp, regs: &[f64], lane: LaneAt) -> bool {
         let array = lane.array as usize;
-        if self.held[array].is_none() && !self.hold(interp, lane.array) {
+        if self.tables.held[array].is_none() && !self.hold(interp, lane.array) {
             return false;
         }
-        let Some(Held { data, .. }) = &mut self.held[array] else {
+        let Some(Held { data, .. }) = &mut self.tables.held[array] else {
             return false;
         };
         let Some((at, len)) = locate(data, regs, lane) else {
             return false;
         };
-        if len != self.slice.out.len() {
+        if len != self.tables.slice.out.len() {
             return false;
         }
         let mut target = data.index_axis_mut(dim(lane.axis), at);
         match target.as_slice_mut() {
-            Some(row) => row.copy_from_slice(&self.slice.out),
+            Some(row) => row.copy_from_slice(&self.tables.slice.out),
             None => target
                 .into_iter()
-                .zip(&self.slice.out)
+                .zip(&self.tables.slice.out)
                 .for_each(|(t, &x)| *t = x),
         }
         true

@@ -64,7 +64,7 @@ fn each_item(
     mut body: impl FnMut(&mut [f64], &mut State, &mut Interp) -> Result<(), usize>,
 ) -> LangResult<usize> {
     let source = &code.loops[slot as usize];
-    let running = &mut state.loops[slot as usize];
+    let running = &mut state.tables.loops[slot as usize];
     let (items, mut next) = (std::mem::take(&mut running.items), running.next);
     if next < items.len() {
         state.mark(var);
@@ -82,7 +82,7 @@ fn each_item(
             break Ok(at);
         }
     };
-    let running = &mut state.loops[slot as usize];
+    let running = &mut state.tables.loops[slot as usize];
     (running.items, running.next) = (items, next);
     outcome
 }

@@ -68,7 +68,7 @@ impl State<'_, '_> {
         let (first, second) = cell_of(regs, cell);
         let k = array as usize;
         self.look_up(interp, array);
-        let (data, vector) = match (&self.held[k], &self.views[k]) {
+        let (data, vector) = match (&self.tables.held[k], &self.tables.views[k]) {
             (Some(held), _) => (&held.data, held.vector),
             (None, Some(view)) => (view.real()?, view.vector),
             (None, None) => return None,
@@ -83,8 +83,8 @@ impl State<'_, '_> {
     #[inline(always)]
     pub(super) fn look_up(&mut self, interp: &Interp, array: u32) {
         let k = array as usize;
-        if self.held[k].is_none() && self.views[k].is_none() {
-            self.views[k] = self.view(interp, k);
+        if self.tables.held[k].is_none() && self.tables.views[k].is_none() {
+            self.tables.views[k] = self.view(interp, k);
         }
     }
 

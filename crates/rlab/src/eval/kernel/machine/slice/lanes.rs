@@ -39,12 +39,12 @@ impl State<'_, '_> {
         regs: &mut [f64],
         interp: &mut Interp,
     ) -> Result<(), u32> {
-        self.slice.lanes.start(regs.len());
+        self.tables.slice.lanes.start(regs.len());
         for &op in ops {
             match op {
-                Op::LaneRead { dst, buffer } => self.slice.lane_read(dst, buffer, regs),
-                Op::LanePut { value } => self.slice.lane_put(value, regs),
-                op if op.arithmetic() => self.slice.lanes.arithmetic(op, regs),
+                Op::LaneRead { dst, buffer } => self.tables.slice.lane_read(dst, buffer, regs),
+                Op::LanePut { value } => self.tables.slice.lane_put(value, regs),
+                op if op.arithmetic() => self.tables.slice.lanes.arithmetic(op, regs),
                 op => self.step(op, regs, interp)?,
             }
         }
