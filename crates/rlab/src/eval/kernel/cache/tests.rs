@@ -68,3 +68,19 @@ fn inner_loops_started_after_such_changes_match_the_general_path() {
         "s = 0; A = [1 2 3];\nfor o = 1:4\n  for k = 1:3\n    s = s + A(k) * o;\n  end\n  A = A * 2;\n  if o == 2\n    A = A';\n  end\n  disp([s o]);\nend\nprint(s, A)\n",
     );
 }
+
+#[test]
+fn kept_loops_start_afresh_in_their_kept_storage() {
+    // Bounds that change and come back, an empty loop, rows whose length changes between
+    // starts, and a variable the loop creates anew at every start (it is cleared after):
+    // each start of the kept code begins from what the general path would have.
+    same_as_general(
+        "s = 0;\nfor o = [3 1 3 0 2 3]\n  for k = 1:o\n    s = s + k * o;\n  end\n  disp([s o]);\nend\nprint(s)\n",
+    );
+    same_as_general(
+        "E = ones(3, 4); D = [1 2 3 4; 5 6 7 8];\nfor o = 1:4\n  for t = 1:2\n    E(t + 1, :) = E(t + 1, :) - 0.5 * D(t, :);\n  end\n  disp(E);\n  if o == 2\n    E = ones(3, 2); D = [1 2; 3 4];\n  end\nend\n",
+    );
+    same_as_general(
+        "for o = 1:3\n  for k = 1:2\n    w = k + o;\n  end\n  disp(w);\n  clear w\nend\nprint(exist(\"w\"))\n",
+    );
+}
