@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The services a session uses. Implementations must be cheap to call: `elapsed` is read
-/// between statements (at every 256th check).
+/// between statements (at one check in many).
 pub trait Host: Send + Sync + fmt::Debug {
     /// The text of the source file at `path` (already joined to the session's folder).
     fn read_source(&self, path: &Path) -> Result<String, HostError>;

@@ -176,10 +176,10 @@ const STACK_CHECK_EVERY: usize = 8;
 const STACK_RED_ZONE: usize = 256 * 1024;
 const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
-/// How many checks of the time limit pass between two reads of the clock. A read costs
-/// ~30 ns here (more in a browser), as much as ten iterations of a compiled scalar loop;
-/// 256 checks of the statements a compiled loop runs take well under a millisecond, so a
-/// limit or a cancellation still takes effect at once.
+/// How many checks of the time limit pass between two reads of the clock (and of the
+/// cancel flag). A read costs ~30 ns on a Linux machine, as much as ten iterations of a
+/// compiled scalar loop; 256 such iterations take a few microseconds, so a limit or a
+/// cancellation still takes effect at once.
 const CLOCK_EVERY: u32 = 256;
 
 impl Interp {
